@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// Folio: a self-hosted tutorial and quiz server. No package dependencies: the toolchain and Debian's C libraries only.
+import PackageDescription
+
+/// Strict concurrency is the Swift 6 language mode default; warnings about it are errors in CI.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "fuzz-request-parser", targets: ["FuzzRequestParser"]),
+        .executable(name: "fuzz-course-parser", targets: ["FuzzCourseParser"]),
+        .executable(name: "folio-bench", targets: ["FolioBench"]),
+    ],
+    targets: [
+        // C libraries from Debian, exposed through module maps.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
+        .target(name: "CSystem", path: "Sources/CSystem"),
+
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["CSystem", "CZlib"], swiftSettings: strict),
+        .target(name: "Course", swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["Course"], swiftSettings: strict),
+        .target(
+            name: "App",
+            dependencies: ["HTTP", "SQLite", "Course", "Grading", "CCrypto", "CZlib"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "folio", dependencies: ["App"], swiftSettings: strict),
+
+        // Fuzz entry points; their bodies compile only with -DFUZZING (see scripts/fuzz).
+        .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTP"], path: "Fuzz/RequestParser"),
+        .executableTarget(name: "FuzzCourseParser", dependencies: ["Course"], path: "Fuzz/CourseParser"),
+        // In-process benchmarks (parser, grader); run by bench/run in release mode.
+        .executableTarget(name: "FolioBench", dependencies: ["Course", "Grading"], path: "bench/FolioBench"),
+
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "CourseTests", dependencies: ["Course"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite"]),
+    ]
+)
