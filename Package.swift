@@ -26,9 +26,11 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CSystem", "CZlib"], swiftSettings: strict),
         .target(name: "Course", swiftSettings: strict),
         .target(name: "Grading", dependencies: ["Course"], swiftSettings: strict),
+        // Server-rendered HTML: pure functions from the course model to escaped markup.
+        .target(name: "Views", dependencies: ["Course", "Grading"], swiftSettings: strict),
         .target(
             name: "App",
-            dependencies: ["HTTP", "SQLite", "Course", "Grading", "CCrypto", "CZlib"],
+            dependencies: ["HTTP", "SQLite", "Course", "Grading", "Views", "CCrypto", "CZlib"],
             swiftSettings: strict
         ),
         .executableTarget(name: "folio", dependencies: ["App"], swiftSettings: strict),
@@ -41,8 +43,9 @@ let package = Package(
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "CourseTests", dependencies: ["Course"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CourseTests", dependencies: ["Course"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite"]),
     ]
 )
