@@ -53,7 +53,7 @@ public final class Database: Sendable {
     /// rolling back when it throws; blocks the thread while another write runs.
     ///
     /// - Throws: `SQLiteError`, or what `body` throws.
-    public func write<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try writer.withConnection { connection in try connection.transaction(.immediate, body) }
     }
 
@@ -61,7 +61,7 @@ public final class Database: Sendable {
     /// (migrations) or cannot run inside one (`VACUUM`, some pragmas).
     ///
     /// - Throws: `SQLiteError`, or what `body` throws.
-    public func writeWithoutTransaction<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try writer.withConnection { connection in
             defer { connection.rollBack() }  // never leave a transaction open on the shared writer
             return try body(connection)

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Commits many small writes with one `fsync`: a writer thread drains queued jobs into one
 /// `BEGIN IMMEDIATE` transaction, each job in its own savepoint, and resumes each caller only after
@@ -32,7 +31,7 @@ final class GroupCommitter: Sendable {
     private let writer: SerializedConnection
     private let maximumBatchSize: Int
     private let maximumPendingJobs: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
 

@@ -1,16 +1,11 @@
 import Dispatch
-import Synchronization
-
-/// A connection handed whole from one thread to the next; only its current holder uses it.
-struct PooledConnection: @unchecked Sendable {  // ownership moves through the pool's Mutex; never shared
-    let connection: Connection
-}
 
 /// A bounded set of read-only connections, opened on demand and reused.
 ///
 /// In WAL mode each reader sees the last committed snapshot and never waits for the writer, so
 /// pages render while a batch of attempts commits. When every reader is busy, threads block and
-/// tasks suspend (without holding a thread) until one is returned, in arrival order.
+/// tasks suspend (without holding a thread) until one is returned, in arrival order. A connection
+/// moves whole from one holder to the next through the locked state and is never used by two at once.
 final class ReaderPool: Sendable {
     private enum Waiter: Sendable {
         case thread(DispatchSemaphore)
@@ -25,7 +20,7 @@ final class ReaderPool: Sendable {
     }
 
     private struct State {
-        var idle: [PooledConnection] = []
+        var idle: [Connection] = []
         var permits: Int
         var waiters: [Waiter] = []
         var isClosed = false
@@ -33,7 +28,7 @@ final class ReaderPool: Sendable {
 
     private let path: String
     private let configuration: Connection.Configuration
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(path: String, configuration: Connection.Configuration, capacity: Int) {
         precondition(capacity > 0, "a reader pool needs at least one connection")
@@ -41,7 +36,7 @@ final class ReaderPool: Sendable {
         var readOnly = configuration
         readOnly.isReadOnly = true
         self.configuration = readOnly
-        self.state = Mutex(State(permits: capacity))
+        self.state = Locked(State(permits: capacity))
     }
 
     /// Runs `body` with a reader, blocking the calling thread while all are busy.
@@ -85,39 +80,39 @@ final class ReaderPool: Sendable {
             }
             return (state.idle, state.waiters)
         }
-        for pooled in idle { pooled.connection.close() }
+        for connection in idle { connection.close() }
         for waiter in waiters { waiter.wake() }
     }
 
     private func withPermit<T>(_ body: (Connection) throws -> T) throws -> T {
         defer { releasePermit() }
-        let pooled = try checkOut()
-        defer { checkIn(pooled) }
-        return try body(pooled.connection)
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(connection)
     }
 
-    private func checkOut() throws -> PooledConnection {
-        let reused = try state.withLock { state -> PooledConnection? in
+    private func checkOut() throws -> Connection {
+        let reused = try state.withLock { state -> Connection? in
             guard !state.isClosed else {
                 throw SQLiteError(kind: .closed, message: "database \(path) is closed")
             }
             return state.idle.popLast()
         }
         if let reused { return reused }
-        return PooledConnection(connection: try Connection(path: path, configuration: configuration))
+        return try Connection(path: path, configuration: configuration)
     }
 
-    private func checkIn(_ pooled: PooledConnection) {
-        if pooled.connection.isInTransaction {
+    private func checkIn(_ connection: Connection) {
+        if connection.isInTransaction {
             // A body that left BEGIN open would pin an old snapshot and keep the WAL from shrinking.
-            pooled.connection.rollBack()
+            connection.rollBack()
         }
         let keep = state.withLock { state in
-            guard !state.isClosed, !pooled.connection.isInTransaction else { return false }
-            state.idle.append(pooled)
+            guard !state.isClosed, !connection.isInTransaction else { return false }
+            state.idle.append(connection)
             return true
         }
-        if !keep { pooled.connection.close() }
+        if !keep { connection.close() }
     }
 
     private func releasePermit() {

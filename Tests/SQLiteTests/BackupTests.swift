@@ -1,6 +1,5 @@
 import Foundation
 import SQLite
-import Synchronization
 import Testing
 
 @Suite struct BackupTests {
@@ -21,7 +20,7 @@ import Testing
             }
         }
 
-        let stop = Mutex(false)
+        let stop = Locked(false)
         let writers = Task {
             var written = 0
             while !stop.withLock({ $0 }) {

@@ -1,6 +1,5 @@
 import Foundation
 import SQLite
-import Synchronization
 import Testing
 
 @Suite struct DatabaseTests {
@@ -100,7 +99,7 @@ import Testing
 
 /// Values appended from several threads.
 final class Counts: Sendable {
-    private let storage = Mutex<[Int]>([])
+    private let storage = Locked<[Int]>([])
 
     func append(_ value: Int) {
         storage.withLock { $0.append(value) }

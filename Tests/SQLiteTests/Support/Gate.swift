@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
-import Synchronization
+import SQLite
 
 /// A one-shot signal between a test and a thread it started, with bounded waits so a bug fails the
 /// test instead of hanging it.
 final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let isOpen = Mutex(false)
+    private let isOpen = Locked(false)
 
     func open() {
         isOpen.withLock { $0 = true }
