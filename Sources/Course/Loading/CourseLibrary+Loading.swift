@@ -1,0 +1,124 @@
+import Foundation
+
+extension CourseLibrary {
+    /// Loads, parses and validates every language in a content directory (documents `*.txt`, vocabularies
+    /// `languages/*.json`).
+    ///
+    /// All or nothing: each file's size is checked before it is read, every document is parsed, then the
+    /// languages are checked against each other.
+    /// - Throws: `ContentReport` with every error found, each naming its file and line.
+    public static func load(from directory: URL, limits: ContentLimits = ContentLimits()) throws(ContentReport)
+        -> CourseLibrary
+    {
+        try assemble(ContentFiles(directory: directory, limits: limits)).library()
+    }
+
+    /// Parses and validates content held in memory, keyed by path relative to the content directory
+    /// (`it.txt`, `languages/it.json`); the same rules as `load(from:)`.
+    /// - Throws: `ContentReport` with every error found.
+    public static func parse(files: [String: [UInt8]], limits: ContentLimits = ContentLimits()) throws(ContentReport)
+        -> CourseLibrary
+    {
+        var content = ContentFiles(contents: [:])
+        for (name, bytes) in files {
+            let isVocabulary = name.hasPrefix("\(ContentFiles.vocabularyFolder)/")
+            let limit = isVocabulary ? limits.maximumVocabularyBytes : limits.maximumDocumentBytes
+            if bytes.count > limit {
+                content.unreadable[name] = ContentError(
+                    file: name, line: 1,
+                    message: "the file is \(bytes.count) bytes, over the \(limit)-byte limit; not read"
+                )
+            } else {
+                content.contents[name] = bytes
+            }
+        }
+        return try assemble(content).library()
+    }
+
+    /// Everything a load found: the languages that parsed and every error.
+    struct Assembly {
+        var courses: [LanguageCourse]
+        var errors: [ContentError]
+        var contentHash: String
+
+        func library() throws(ContentReport) -> CourseLibrary {
+            guard errors.isEmpty else { throw ContentReport(errors: errors) }
+            return CourseLibrary(courses: courses, contentHash: contentHash)
+        }
+    }
+
+    static func assemble(_ files: ContentFiles) -> Assembly {
+        var errors = Array(files.unreadable.values)
+        let names = Set(files.contents.keys).union(files.unreadable.keys)
+        let prefix = "\(ContentFiles.vocabularyFolder)/"
+        let vocabularyFiles = names.filter {
+            $0.hasPrefix(prefix) && $0.hasSuffix(".json") && !$0.dropFirst(prefix.count).contains("/")
+        }.sorted()
+        let documentFiles = Set(names.filter { !$0.contains("/") && $0.hasSuffix(".txt") })
+        if vocabularyFiles.isEmpty {
+            errors.append(
+                ContentError(
+                    file: prefix, line: 1,
+                    message: "no vocabulary found; expected languages/<code>.json for each document")
+            )
+        }
+        var vocabularies: [String: Vocabulary] = [:]
+        var owners: [String: String] = [:]
+        for file in vocabularyFiles {
+            guard let bytes = files.contents[file] else { continue }
+            switch Vocabulary.decode(bytes, file: file) {
+            case .failure(let error): errors.append(error)
+            case .success(let vocabulary):
+                if file != "\(prefix)\(vocabulary.code).json" {
+                    errors.append(
+                        ContentError(
+                            file: file, line: 1,
+                            message:
+                                "the file of language \"\(vocabulary.code)\" must be named "
+                                + "\(prefix)\(vocabulary.code).json"
+                        ))
+                } else if let owner = owners[vocabulary.document] {
+                    errors.append(
+                        ContentError(
+                            file: file, line: 1,
+                            message: "document \"\(vocabulary.document)\" is already described by \(owner)"))
+                } else if !documentFiles.contains(vocabulary.document) {
+                    errors.append(
+                        ContentError(
+                            file: file, line: 1,
+                            message: "document \"\(vocabulary.document)\" not found in the content directory"))
+                } else {
+                    vocabularies[file] = vocabulary
+                }
+                owners[vocabulary.document] = owners[vocabulary.document] ?? file
+            }
+        }
+        for document in documentFiles.sorted() where owners[document] == nil {
+            errors.append(
+                ContentError(
+                    file: document, line: 1,
+                    message:
+                        "no vocabulary describes this document; add \(prefix)<code>.json with \"document\": "
+                        + "\"\(document)\""
+                )
+            )
+        }
+        var courses: [LanguageCourse] = []
+        for (_, vocabulary) in vocabularies.sorted(by: { $0.key < $1.key }) {
+            guard let bytes = files.contents[vocabulary.document] else { continue }
+            var parser = DocumentParser(vocabulary: vocabulary, file: vocabulary.document)
+            if let course = parser.parse(bytes) { courses.append(course) }
+            errors += parser.errors
+        }
+        courses.sort { ($0.language.order, $0.language.code) < ($1.language.order, $1.language.code) }
+        errors += AlignmentValidator(courses: courses).validate()
+        var hash = SHA256()
+        for name in files.contents.keys.sorted() where vocabularyFiles.contains(name) || documentFiles.contains(name) {
+            let bytes = files.contents[name] ?? []
+            hash.update(Array(name.utf8) + [0])
+            hash.update((0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (56 - 8 * UInt64($0))) })
+            hash.update(bytes)
+        }
+        return Assembly(courses: courses, errors: errors, contentHash: hash.finalizeHex())
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Vocabulary {
+    /// Decodes and checks a vocabulary file; the error names the key that is missing or wrong.
+    static func decode(_ bytes: [UInt8], file: String) -> Result<Vocabulary, ContentError> {
+        let vocabulary: Vocabulary
+        do {
+            vocabulary = try JSONDecoder().decode(Vocabulary.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            return .failure(describe(error, bytes: bytes, file: file))
+        } catch {
+            return .failure(ContentError(file: file, line: 1, message: "not a valid vocabulary: \(error)"))
+        }
+        if let problem = vocabulary.problems().first {
+            return .failure(ContentError(file: file, line: 1, message: problem))
+        }
+        return .success(vocabulary)
+    }
+
+    private static func describe(_ error: DecodingError, bytes: [UInt8], file: String) -> ContentError {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            (context.codingPath + (key.map { [$0] } ?? [])).map(\.stringValue).joined(separator: ".")
+        }
+        func line(of key: String?) -> Int {
+            guard let key, let range = bytes.firstRange(of: Array("\"\(key)\"".utf8)) else { return 1 }
+            return 1 + bytes[..<range.lowerBound].lazy.filter { $0 == 0x0A }.count
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.last?.stringValue
+            return ContentError(file: file, line: line(of: parent), message: "missing \"\(path(context, key))\"")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let key = context.codingPath.last?.stringValue
+            return ContentError(file: file, line: line(of: key), message: "\"\(path(context))\" should be a \(type)")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return ContentError(
+                file: file, line: 1,
+                message: "not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+        case .dataCorrupted(let context):
+            let key = context.codingPath.last?.stringValue
+            return ContentError(
+                file: file, line: line(of: key), message: "\"\(path(context))\": \(context.debugDescription)")
+        @unknown default:
+            return ContentError(file: file, line: 1, message: "not a valid vocabulary: \(error)")
+        }
+    }
+}

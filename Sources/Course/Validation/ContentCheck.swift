@@ -1,0 +1,27 @@
+import Foundation
+
+/// The outcome of `folio check-content [DIR]`: the figures of every language that parsed and every error.
+public struct ContentCheck: Sendable {
+    /// The loaded library when there is no error.
+    public let library: CourseLibrary?
+    public let summary: ContentSummary
+
+    /// Loads `directory` as `CourseLibrary.load(from:)` does, keeping partial figures for the report.
+    public init(directory: URL, limits: ContentLimits = ContentLimits()) {
+        let assembly: CourseLibrary.Assembly
+        do {
+            assembly = CourseLibrary.assemble(try ContentFiles(directory: directory, limits: limits))
+        } catch {
+            assembly = CourseLibrary.Assembly(courses: [], errors: error.errors, contentHash: "")
+        }
+        library =
+            assembly.errors.isEmpty ? CourseLibrary(courses: assembly.courses, contentHash: assembly.contentHash) : nil
+        summary = ContentSummary(courses: assembly.courses, errors: assembly.errors, contentHash: assembly.contentHash)
+    }
+
+    /// Whether the content loads without error; `folio check-content` exits non-zero otherwise.
+    public var passed: Bool { library != nil }
+
+    /// The report to print.
+    public func render() -> String { summary.render() }
+}
