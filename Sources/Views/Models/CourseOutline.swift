@@ -1,0 +1,50 @@
+/// What every page of one language needs to know about the course: titles for navigation and the table of contents.
+public struct CourseOutline: Sendable {
+    /// The course title (the document's first line).
+    public var title: String
+    public var chapters: [ChapterSummary]
+    public var appendixTitle: String
+    public var practiceTitle: String
+    public var practiceQuestionCount: Int
+
+    public init(
+        title: String,
+        chapters: [ChapterSummary],
+        appendixTitle: String,
+        practiceTitle: String,
+        practiceQuestionCount: Int
+    ) {
+        self.title = title
+        self.chapters = chapters
+        self.appendixTitle = appendixTitle
+        self.practiceTitle = practiceTitle
+        self.practiceQuestionCount = practiceQuestionCount
+    }
+
+    /// The title of `section`, without the chapter label.
+    func title(of section: CourseSection) -> String? {
+        switch section {
+        case .chapter(let number): return chapters.first { $0.number == number }?.title
+        case .appendix: return appendixTitle
+        case .practice: return practiceTitle
+        }
+    }
+
+    /// The sections in reading order: chapters, the appendix, then the practice case study (document order).
+    var sections: [CourseSection] {
+        chapters.map { .chapter($0.number) } + [.appendix, .practice]
+    }
+}
+
+/// A chapter as listed on the home page and in the table of contents.
+public struct ChapterSummary: Sendable {
+    public var number: Int
+    public var title: String
+    public var questionCount: Int
+
+    public init(number: Int, title: String, questionCount: Int) {
+        self.number = number
+        self.title = title
+        self.questionCount = questionCount
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// How an answer was judged.
+public enum AttemptVerdict: String, Sendable, CaseIterable {
+    case correct, partial, incorrect
+}
+
+/// A graded answer as the result region shows it; the same fields as the attempts API returns.
+public struct GradeResult: Sendable {
+    public var verdict: AttemptVerdict
+    /// 0…1.
+    public var score: Double
+    /// Key concepts found in the answer, in the page's language.
+    public var found: [String]
+    public var missing: [String]
+    public var feedback: String
+    /// The reference answer paragraph.
+    public var reference: String
+
+    public init(
+        verdict: AttemptVerdict,
+        score: Double,
+        found: [String],
+        missing: [String],
+        feedback: String,
+        reference: String
+    ) {
+        self.verdict = verdict
+        self.score = score
+        self.found = found
+        self.missing = missing
+        self.feedback = feedback
+        self.reference = reference
+    }
+}
+
+/// One earlier attempt at a question, as listed under it.
+public struct AttemptSummary: Sendable {
+    public var date: Date
+    public var answer: String
+    /// The label of the chosen option, if one was chosen.
+    public var choice: String?
+    public var verdict: AttemptVerdict
+    public var score: Double
+
+    public init(date: Date, answer: String, choice: String? = nil, verdict: AttemptVerdict, score: Double) {
+        self.date = date
+        self.answer = answer
+        self.choice = choice
+        self.verdict = verdict
+        self.score = score
+    }
+}

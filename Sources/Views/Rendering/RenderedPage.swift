@@ -1,0 +1,80 @@
+/// A page rendered once (per language, at content load) with holes for the per-learner parts.
+///
+/// Slots design: the page is kept as `[static bytes, slot, static bytes, …]`. `staticBytes` is the page every
+/// anonymous reader gets (each slot showing its fallback) — cache it, give it an ETag, gzip it once.
+/// `bytes(for:)` concatenates the same static runs around small fragments rendered from `LearnerState`
+/// (progress marks, earlier attempts, a result after a no-JavaScript POST), so a personalised page costs a
+/// few copies, not a re-render; it never needs JavaScript, and `folio.js` updates the page after fetch answers.
+public struct RenderedPage: Sendable {
+    let segments: [PageSegment]
+    let context: PageContext
+    /// The page with every slot showing its fallback: what a reader without progress sees.
+    public let staticBytes: [UInt8]
+
+    init(nodes: [Node], context: PageContext) {
+        self.segments = HTMLRenderer.segments(nodes)
+        self.context = context
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segments.reduce(0) { $0 + $1.size })
+        for segment in segments {
+            switch segment {
+            case .bytes(let run): bytes.append(contentsOf: run)
+            case .slot(_, let fallback): bytes.append(contentsOf: fallback)
+            }
+        }
+        self.staticBytes = bytes
+    }
+
+    /// Whether any part of the page depends on the learner; if not, `staticBytes` is always the answer.
+    public var hasSlots: Bool {
+        segments.contains { if case .slot = $0 { return true } else { return false } }
+    }
+
+    /// The page for one learner: static runs copied, slots filled from `learner` (fallback where it has nothing).
+    public func bytes(for learner: LearnerState) -> [UInt8] {
+        let fragments = ResultFragments(context: context)
+        var out: [UInt8] = []
+        out.reserveCapacity(staticBytes.count + 4_096)
+        for segment in segments {
+            switch segment {
+            case .bytes(let run):
+                out.append(contentsOf: run)
+            case .slot(let slot, let fallback):
+                if let nodes = fill(slot, from: learner, fragments) {
+                    out.append(contentsOf: HTMLRenderer.bytes(nodes))
+                } else {
+                    out.append(contentsOf: fallback)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The page for one learner as a string (tests, debugging).
+    public func string(for learner: LearnerState = .anonymous) -> String {
+        String(decoding: bytes(for: learner), as: UTF8.self)
+    }
+
+    private func fill(_ slot: Slot, from learner: LearnerState, _ fragments: ResultFragments) -> [Node]? {
+        switch slot {
+        case .mark(let section):
+            return fragments.mark(learner.sections[section]).map { [$0] }
+        case .continueReading:
+            return learner.resume.map { [fragments.continueLink($0)] }
+        case .result(let questionID):
+            return learner.results[questionID].map { fragments.result($0) }
+        case .attempts(let questionID):
+            guard let attempts = learner.attempts[questionID], !attempts.isEmpty else { return nil }
+            return [fragments.attempts(questionID: questionID, attempts)]
+        }
+    }
+}
+
+extension PageSegment {
+    var size: Int {
+        switch self {
+        case .bytes(let run): return run.count
+        case .slot(_, let fallback): return fallback.count
+        }
+    }
+}
