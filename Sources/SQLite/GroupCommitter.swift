@@ -25,6 +25,7 @@ final class GroupCommitter: Sendable {
         var pending: [Job] = []
         var isWriterAsleep = false
         var isShuttingDown = false
+        var writerThread: pthread_t?
         var statistics = WriteQueueStatistics()
     }
 
@@ -76,13 +77,17 @@ final class GroupCommitter: Sendable {
     }
 
     /// Refuses new jobs, lets the writer thread commit every queued one, and waits until it has.
+    ///
+    /// Called from a job (the writer thread itself), it only refuses new jobs: waiting would deadlock.
     func shutdown() {
-        let wake = state.withLock { state in
+        let (wake, isWriterThread) = state.withLock { state in
             state.isShuttingDown = true
             defer { state.isWriterAsleep = false }
-            return state.isWriterAsleep
+            let isWriterThread = state.writerThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            return (state.isWriterAsleep, isWriterThread)
         }
         if wake { wakeUp.signal() }
+        guard !isWriterThread else { return }
         stopped.wait()
         stopped.signal()  // lets any other caller of shutdown() through as well
     }
@@ -105,6 +110,7 @@ final class GroupCommitter: Sendable {
 
     /// The writer thread's loop: take a batch, commit it, sleep when the queue is empty.
     private func drain() {
+        state.withLock { $0.writerThread = pthread_self() }
         while true {
             let step = state.withLock { state -> Step in
                 if !state.pending.isEmpty {

@@ -98,12 +98,19 @@ extension Data: SQLiteValueConvertible {
 }
 
 extension Date: SQLiteValueConvertible {
-    /// Seconds since 1970-01-01 UTC as `REAL`, so SQL can compare and sort times directly.
-    public var sqliteValue: SQLiteValue { .real(timeIntervalSince1970) }
+    /// Unix time in whole milliseconds as `INTEGER`, the convention of Folio's schema: SQL compares and
+    /// sorts it directly, and integers round-trip exactly where `REAL` seconds would not.
+    public var sqliteValue: SQLiteValue {
+        .integer(Int64((timeIntervalSince1970 * 1000).rounded(.down)))
+    }
 
+    /// Also accepts `REAL` milliseconds, which is what a `REAL`-affinity column makes of the integer.
     public init?(sqliteValue: SQLiteValue) {
-        guard let seconds = Double(sqliteValue: sqliteValue) else { return nil }
-        self = Date(timeIntervalSince1970: seconds)
+        switch sqliteValue {
+        case .integer(let milliseconds): self = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        case .real(let milliseconds): self = Date(timeIntervalSince1970: milliseconds / 1000)
+        default: return nil
+        }
     }
 }
 

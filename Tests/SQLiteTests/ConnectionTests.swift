@@ -10,7 +10,9 @@ import Testing
         directory = try TemporaryDirectory()
         connection = try Connection(path: directory.path("connection.sqlite"))
         try connection.execute(
-            sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, body BLOB, score REAL)")
+            sql:
+                "CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE, body BLOB, score REAL, created_at INTEGER)"
+        )
     }
 
     @Test(arguments: [
@@ -40,18 +42,20 @@ import Testing
         try connection.execute(
             sql: "INSERT INTO note (title, body, score) VALUES (?, ?, ?)", arguments: ["first", nil, 0.5])
         #expect(connection.lastInsertedRowID == 1)
-        try connection.execute(sql: "INSERT INTO note (title, score) VALUES (?, ?)", arguments: ["second", created])
+        try connection.execute(
+            sql: "INSERT INTO note (title, created_at) VALUES (?, ?)", arguments: ["second", created])
 
         try connection.execute(sql: "UPDATE note SET score = score + 1 WHERE title = ?", arguments: ["first"])
         #expect(connection.changes == 1)
 
-        let rows = try connection.query(sql: "SELECT id, title, body, score FROM note ORDER BY id")
+        let rows = try connection.query(sql: "SELECT id, title, body, score, created_at FROM note ORDER BY id")
         #expect(rows.count == 2)
         #expect(try rows[0]["id"] as Int64 == 1)
         #expect(try rows[0]["TITLE"] as String == "first")
         #expect(try rows[0]["body"] as String? == nil)
         #expect(try rows[0][3] as Double == 1.5)
-        #expect(try rows[1]["score"] as Date == created)
+        #expect(try rows[1]["created_at"] as Date == created)
+        #expect(try rows[1]["created_at"] as Int64 == 1_700_000_000_250)
         #expect(rows[1].value(named: "missing") == nil)
 
         try connection.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [Int64(1)])
