@@ -9,7 +9,7 @@ import Dispatch
 final class ReaderPool: Sendable {
     private enum Waiter: Sendable {
         case thread(DispatchSemaphore)
-        case task(CheckedContinuation<Void, Never>)
+        case task(CheckedContinuation<Void, any Error>)
 
         func wake() {
             switch self {
@@ -42,32 +42,35 @@ final class ReaderPool: Sendable {
     /// Runs `body` with a reader, blocking the calling thread while all are busy.
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
         let semaphore = DispatchSemaphore(value: 0)
-        let granted = state.withLock { state in
-            guard state.permits > 0 else {
-                state.waiters.append(.thread(semaphore))
-                return false
-            }
-            state.permits -= 1
-            return true
-        }
-        if !granted { semaphore.wait() }
+        if try !acquirePermit(orQueue: .thread(semaphore)) { semaphore.wait() }
         return try withPermit(body)
     }
 
     /// Runs `body` with a reader, suspending the task while all are busy.
     func read<T>(_ body: (Connection) throws -> T) async throws -> T {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let granted = state.withLock { state in
-                guard state.permits > 0 else {
-                    state.waiters.append(.task(continuation))
-                    return false
-                }
-                state.permits -= 1
-                return true
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            do {
+                if try acquirePermit(orQueue: .task(continuation)) { continuation.resume() }
+            } catch {
+                continuation.resume(throwing: error)
             }
-            if granted { continuation.resume() }
         }
         return try withPermit(body)
+    }
+
+    /// Takes a permit and returns `true`, or queues `waiter` (woken when a permit is handed over).
+    private func acquirePermit(orQueue waiter: Waiter) throws -> Bool {
+        try state.withLock { state in
+            guard !state.isClosed else {
+                throw SQLiteError(kind: .closed, message: "database \(path) is closed")
+            }
+            guard state.permits > 0 else {
+                state.waiters.append(waiter)
+                return false
+            }
+            state.permits -= 1
+            return true
+        }
     }
 
     /// Closes idle readers now and busy ones when they come back; later reads throw kind `.closed`.
