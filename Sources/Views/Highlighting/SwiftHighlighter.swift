@@ -12,13 +12,21 @@ public enum SwiftHighlighter {
     }
 
     /// `source` as nodes for `<code>`: plain text, and `<span class="hl-…">` around highlighted tokens.
+    ///
+    /// Comments and strings holding Han characters get `lang="zh-Hans"`: the course's code comments are
+    /// Simplified Chinese in every language, and the tag makes browsers pick Simplified glyph forms and fonts.
     static func nodes(_ source: String) -> [Node] {
         tokens(in: source).map { token in
             guard let kind = token.kind else {
                 return .text(token.text)
             }
-            return .span(.class(kind.cssClass)) { token.text }
+            let isChinese = (kind == .comment || kind == .string) && token.text.unicodeScalars.contains(where: isHan)
+            return .span(.class(kind.cssClass), .when(isChinese, .lang("zh-Hans"))) { token.text }
         }
+    }
+
+    private static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
     }
 }
 

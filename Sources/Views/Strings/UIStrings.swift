@@ -57,6 +57,7 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let submitAnswer: String
     public let checking: String
     public let sendFailed: String
+    public let answerRequired: String
     public let verdictCorrect: String
     public let verdictPartial: String
     public let verdictIncorrect: String

@@ -1,0 +1,87 @@
+/// `/progress`: chapters read and passed, score per section, overall percentage. Rendered per request.
+public struct ProgressPage: Sendable {
+    public var report: ProgressReport
+    public var context: PageContext
+
+    public init(report: ProgressReport, context: PageContext) {
+        self.report = report
+        self.context = context
+    }
+
+    public func render() -> [UInt8] {
+        let strings = context.strings
+        let shell = PageShell(
+            context: context, title: strings.progressTitle + " — " + context.outline.title,
+            languagePath: { "/" + URLPath.segment($0.code) + "/" }, hasAlternates: false
+        )
+        let chapters = context.outline.chapters.map { CourseSection.chapter($0.number) }
+        let read = chapters.filter { report.sections[$0]?.read == true }.count
+        let passed = chapters.filter { report.sections[$0]?.isPassed == true }.count
+        let overall = strings.percent(report.overall)
+        let nodes = shell.document {
+            Node.h1 { strings.progressTitle }
+            Node.p(.class("progress-overall")) {
+                Node.label(.for("overall-progress")) { UIStrings.fill(strings.progressOverall, ["percent": overall]) }
+                " "
+                Node.element(
+                    "progress",
+                    [
+                        .id("overall-progress"), Attribute("max", "100"),
+                        .value(String(Int((min(max(report.overall, 0), 1) * 100).rounded()))),
+                    ]
+                ) {
+                    overall
+                }
+            }
+            Node.p(.class("progress-summary")) {
+                UIStrings.fill(
+                    strings.progressSummary,
+                    ["read": String(read), "passed": String(passed), "total": String(chapters.count)])
+            }
+            Node.div(
+                .class("table-scroll"), Attribute("tabindex", "0"), Attribute("role", "region"),
+                .aria("labelledby", "progress-caption")
+            ) {
+                Node.table(.class("progress-table")) {
+                    Node.caption(.id("progress-caption")) { strings.progressTitle }
+                    Node.thead {
+                        Node.tr {
+                            Node.th(Attribute("scope", "col")) { strings.progressSection }
+                            Node.th(Attribute("scope", "col")) { strings.progressRead }
+                            Node.th(Attribute("scope", "col")) { strings.progressQuestions }
+                            Node.th(Attribute("scope", "col")) { strings.progressScore }
+                        }
+                    }
+                    Node.tbody {
+                        for section in context.outline.sections {
+                            row(section)
+                        }
+                    }
+                }
+            }
+        }
+        return HTMLRenderer.bytes(nodes)
+    }
+
+    private func row(_ section: CourseSection) -> Node {
+        let strings = context.strings
+        let progress = report.sections[section]
+        let total = progress?.questionsTotal ?? questionCount(section)
+        return .tr(.class(progress?.isPassed == true ? "passed" : "")) {
+            Node.th(Attribute("scope", "row")) {
+                Node.a(.href(section.path(in: context.language.code))) { context.heading(of: section) }
+            }
+            Node.td { progress?.read == true ? strings.yes : strings.no }
+            Node.td { total == 0 ? "–" : "\(progress?.questionsPassed ?? 0)/\(total)" }
+            Node.td { progress?.score.map { strings.percent($0) } ?? "–" }
+        }
+    }
+
+    private func questionCount(_ section: CourseSection) -> Int {
+        switch section {
+        case .chapter(let number): return context.outline.chapters.first { $0.number == number }?.questionCount ?? 0
+        case .practice: return context.outline.practiceQuestionCount
+        case .appendix: return 0
+        }
+    }
+}

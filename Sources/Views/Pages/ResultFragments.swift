@@ -1,0 +1,141 @@
+import Foundation
+
+/// The per-learner fragments that fill slots: a graded result, the earlier attempts, progress marks and the
+/// "continue" link. `folio.js` builds the same markup for results it receives with fetch.
+struct ResultFragments {
+    var context: PageContext
+
+    func result(_ grade: GradeResult) -> [Node] {
+        let strings = context.strings
+        return [
+            .p(.class("verdict verdict-" + grade.verdict.rawValue)) {
+                Node.strong(.class("verdict-label")) { strings.verdict(grade.verdict) }
+                " "
+                Node.span(.class("verdict-score")) { strings.scoreLine(grade.score) }
+            },
+            grade.feedback.isEmpty ? .empty : .p(.class("feedback")) { grade.feedback },
+            concepts(found: grade.found, missing: grade.missing),
+            .div(.class("reference")) {
+                Node.p(.class("reference-label")) { Node.strong { strings.referenceAnswer } }
+                Node.p { grade.reference }
+            },
+        ]
+    }
+
+    private func concepts(found: [String], missing: [String]) -> Node {
+        guard !found.isEmpty || !missing.isEmpty else { return .empty }
+        return .dl(.class("concepts")) {
+            if !found.isEmpty {
+                Node.div(.class("concepts-found")) {
+                    Node.dt { context.strings.found }
+                    Node.dd { Node.ul { for concept in found { Node.li { concept } } } }
+                }
+            }
+            if !missing.isEmpty {
+                Node.div(.class("concepts-missing")) {
+                    Node.dt { context.strings.missing }
+                    Node.dd { Node.ul { for concept in missing { Node.li { concept } } } }
+                }
+            }
+        }
+    }
+
+    /// The earlier attempts of a question, newest first; rendered hidden and empty when there are none, so
+    /// `folio.js` has a list to add to.
+    func attempts(questionID: String, _ attempts: [AttemptSummary]) -> Node {
+        let strings = context.strings
+        let titleID = questionID + "-attempts-title"
+        return .section(
+            .class("attempts"), .id(questionID + "-attempts"), .aria("labelledby", titleID),
+            .when(attempts.isEmpty, .hidden)
+        ) {
+            Node.h3(.id(titleID)) { strings.earlierAttempts }
+            Node.ol(.class("attempt-list")) {
+                for attempt in attempts {
+                    Node.li(.class("attempt")) {
+                        Node.p(.class("attempt-meta")) {
+                            Node.span(.class("verdict-badge verdict-" + attempt.verdict.rawValue)) {
+                                strings.verdict(attempt.verdict)
+                            }
+                            " "
+                            Node.span(.class("attempt-score")) { strings.percent(attempt.score) }
+                            " "
+                            Node.time(Attribute("datetime", Self.isoFormat(attempt.date))) {
+                                Self.displayFormat(attempt.date)
+                            }
+                        }
+                        if let choice = attempt.choice {
+                            Node.p(.class("attempt-choice")) {
+                                UIStrings.fill(strings.attemptChoice, ["choice": choice])
+                            }
+                        }
+                        if !attempt.answer.isEmpty {
+                            Node.p(.class("attempt-answer")) { attempt.answer }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A section's progress mark; `nil` (the slot's empty fallback) when not started.
+    func mark(_ progress: SectionProgress?) -> Node? {
+        guard let progress, progress.read || progress.questionsPassed > 0 else { return nil }
+        let strings = context.strings
+        let (state, icon, text): (String, String, String)
+        if progress.isPassed {
+            (state, icon, text) = ("passed", "✓", strings.markPassed)
+        } else if progress.questionsPassed > 0 {
+            (state, icon, text) = (
+                "partial", "◐", strings.questionsPassed(progress.questionsPassed, of: progress.questionsTotal)
+            )
+        } else {
+            (state, icon, text) = ("read", "•", strings.markRead)
+        }
+        return .span(.class("mark mark-" + state)) {
+            Node.span(.class("mark-icon"), .aria("hidden", "true")) { icon }
+            " "
+            Node.span(.class("mark-text")) { text }
+        }
+    }
+
+    /// The home page's link back to where the learner was.
+    func continueLink(_ resume: ResumePoint) -> Node {
+        var href = resume.section.path(in: context.language.code)
+        if let anchor = resume.anchor, !anchor.isEmpty {
+            href += "#" + URLPath.segment(anchor)
+        }
+        return .a(.class("continue-link"), .href(href)) {
+            Node.span(.class("continue-label")) { context.strings.continueReading }
+            " "
+            Node.span(.class("continue-target")) { context.heading(of: resume.section) }
+        }
+    }
+
+    /// `2025-01-31T09:05:00Z`, for `<time datetime>`.
+    static func isoFormat(_ date: Date) -> String {
+        let parts = utcParts(date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day, parts.hour, parts.minute,
+            parts.second)
+    }
+
+    /// `2025-01-31 09:05 UTC`: the same in every language, and what `folio.js` prints for a fresh attempt.
+    static func displayFormat(_ date: Date) -> String {
+        let parts = utcParts(date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d UTC", parts.year, parts.month, parts.day, parts.hour, parts.minute)
+    }
+
+    private static func utcParts(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
+    {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let components = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return (
+            components.year ?? 1970, components.month ?? 1, components.day ?? 1, components.hour ?? 0,
+            components.minute ?? 0,
+            components.second ?? 0
+        )
+    }
+}
