@@ -22,7 +22,7 @@ let package = Package(
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
 
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "CCrypto"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["CSystem", "CZlib"], swiftSettings: strict),
         .target(name: "Course", swiftSettings: strict),
         .target(name: "Grading", dependencies: ["Course"], swiftSettings: strict),
