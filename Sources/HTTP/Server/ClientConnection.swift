@@ -1,0 +1,60 @@
+/// One accepted socket and everything in flight on it; owned by a single event loop, never shared.
+final class ClientConnection {
+    /// A response slot, created in request order so pipelined responses leave in that order even when
+    /// async handlers finish out of order.
+    struct Exchange {
+        let sequence: UInt64
+        /// `100 Continue`, written when this slot reaches the front; such a slot carries no response.
+        var interim: ByteChunk?
+        var method: Method?
+        var path: String?
+        var route: String?
+        var version: HTTPVersion?
+        var headOnly = false
+        var wantsKeepAlive = false
+        var started: UInt64 = 0
+        var response: Response?
+
+        var isReady: Bool { interim != nil || response != nil }
+    }
+
+    let descriptor: Int32
+    /// Descriptor and generation, so a late completion never reaches a newer connection on a reused fd.
+    let key: UInt64
+    let remoteAddress: String?
+    var parser: RequestParser
+    var lifecycle: ConnectionLifecycle
+    var output = OutputQueue()
+    var exchanges: [Exchange] = []
+    var nextSequence: UInt64 = 0
+    /// Edge-triggered readiness: data (or EOF) may be waiting / the socket may accept writes.
+    var readable = false
+    var writable = true
+    /// No more requests are parsed: a closing response is queued or the request stream is broken.
+    var stopParsing = false
+    /// Close (after lingering) once the output is written.
+    var closeAfterOutput = false
+    var inputClosed = false
+    var lingering = false
+    var isClosed = false
+    /// The tick of this connection's live timer-wheel entry.
+    var timerTick: UInt64?
+
+    init(descriptor: Int32, key: UInt64, remoteAddress: String?, limits: ServerLimits, now: UInt64) {
+        self.descriptor = descriptor
+        self.key = key
+        self.remoteAddress = remoteAddress
+        parser = RequestParser(limits: limits)
+        lifecycle = ConnectionLifecycle(limits: limits, now: now)
+    }
+
+    /// Nothing in flight, nothing buffered, nothing to write.
+    var isIdle: Bool {
+        exchanges.isEmpty && output.isEmpty && !parser.hasPartialRequest
+    }
+
+    func makeExchange() -> Exchange {
+        defer { nextSequence += 1 }
+        return Exchange(sequence: nextSequence)
+    }
+}

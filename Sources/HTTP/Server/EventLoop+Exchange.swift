@@ -1,0 +1,199 @@
+extension EventLoop {
+    /// Moves a connection as far as it can go: parse buffered requests, queue ready responses in order,
+    /// write, read more; then close it if it is finished and schedule its next deadline.
+    func service(_ connection: ClientConnection) {
+        while !connection.isClosed {
+            parseRequests(connection)
+            queueReadyResponses(connection)
+            writeOutput(connection)
+            guard !connection.isClosed else { return }
+            if connection.lingering {
+                discardInput(connection)
+                break
+            }
+            guard connection.readable, mayRead(connection) else { break }
+            guard readInput(connection) else { break }
+        }
+        guard !connection.isClosed else { return }
+        if connection.inputClosed && !connection.lingering && connection.exchanges.isEmpty
+            && connection.output.isEmpty
+        {
+            close(connection)
+            return
+        }
+        if drainDeadline != nil && connection.isIdle && !connection.lingering {
+            close(connection)
+            return
+        }
+        updateTimer(connection)
+    }
+
+    private func mayRead(_ connection: ClientConnection) -> Bool {
+        !connection.stopParsing && !connection.inputClosed
+            && connection.exchanges.count < limits.maxPipelinedRequests
+            && connection.output.byteCount <= limits.outputHighWaterBytes
+    }
+
+    private func parseRequests(_ connection: ClientConnection) {
+        while !connection.stopParsing && connection.exchanges.count < limits.maxPipelinedRequests {
+            switch connection.parser.next() {
+            case .needMoreData:
+                connection.lifecycle.parsed(
+                    now: now, partialRequest: connection.parser.hasPartialRequest,
+                    readingBody: connection.parser.isReadingBody, awaitingResponses: !connection.exchanges.isEmpty)
+                return
+            case .continueExpected:
+                continueOrRefuse(connection)
+            case .request(var request):
+                request.remoteAddress = connection.remoteAddress
+                connection.lifecycle.touched(now: now)
+                dispatch(request, on: connection)
+            case .failure(let error):
+                var exchange = connection.makeExchange()
+                exchange.started = now
+                exchange.response = context.router.response(for: error, request: nil, log: nil)
+                connection.exchanges.append(exchange)
+                connection.stopParsing = true
+            }
+        }
+    }
+
+    /// `Expect: 100-continue`: invite the body only if a handler will take it; otherwise answer now,
+    /// without reading the body, and close.
+    private func continueOrRefuse(_ connection: ClientConnection) {
+        guard var head = connection.parser.pending else { return }
+        let resolution = context.router.resolve(&head)
+        if case .handler = resolution {
+            var exchange = connection.makeExchange()
+            exchange.interim = ResponseHead.continueLine
+            connection.exchanges.append(exchange)
+            return
+        }
+        var exchange = makeExchange(for: head, on: connection)
+        exchange.wantsKeepAlive = false
+        exchange.response = context.router.response(for: resolution, request: head)
+        connection.exchanges.append(exchange)
+        connection.stopParsing = true
+    }
+
+    private func makeExchange(for request: Request, on connection: ClientConnection) -> ClientConnection.Exchange {
+        var exchange = connection.makeExchange()
+        exchange.method = request.method
+        exchange.path = request.path
+        exchange.version = request.version
+        exchange.headOnly = request.method == .head
+        exchange.wantsKeepAlive = request.wantsKeepAlive && drainDeadline == nil
+        exchange.started = SystemCall.monotonicNanoseconds()
+        return exchange
+    }
+
+    /// Routes a request: immediate handlers run here, async ones in a task that posts the response back.
+    private func dispatch(_ request: Request, on connection: ClientConnection) {
+        var request = request
+        var exchange = makeExchange(for: request, on: connection)
+        if !exchange.wantsKeepAlive { connection.stopParsing = true }
+        let resolution = context.router.resolve(&request)
+        guard case .handler(let entry) = resolution else {
+            exchange.response = context.router.response(for: resolution, request: request)
+            connection.exchanges.append(exchange)
+            return
+        }
+        exchange.route = entry.pattern
+        switch entry.handler {
+        case .immediate(let handler):
+            do {
+                exchange.response = try handler(request)
+            } catch {
+                exchange.response = context.router.response(for: error, request: request, log: context.log)
+            }
+            connection.exchanges.append(exchange)
+        case .async(let handler):
+            connection.exchanges.append(exchange)
+            let handle = self.handle
+            let router = context.router
+            let log = context.log
+            let key = connection.key
+            let sequence = exchange.sequence
+            Task {
+                let response: Response
+                do {
+                    response = try await handler(request)
+                } catch {
+                    response = router.response(for: error, request: request, log: log)
+                }
+                handle.send(.completed(key: key, sequence: sequence, response: response))
+            }
+        }
+    }
+
+    /// Serializes the responses at the front of the slot queue that are ready, in request order.
+    private func queueReadyResponses(_ connection: ClientConnection) {
+        while let exchange = connection.exchanges.first, exchange.isReady {
+            connection.exchanges.removeFirst()
+            if let interim = exchange.interim {
+                connection.output.append(interim)
+                continue
+            }
+            guard let response = exchange.response else { continue }
+            let keepAlive = exchange.wantsKeepAlive && !response.requestsClose && drainDeadline == nil
+            let bytes = enqueue(
+                response, headOnly: exchange.headOnly,
+                connection: ConnectionLifecycle.connectionHeader(version: exchange.version, keepAlive: keepAlive),
+                on: connection)
+            connection.lifecycle.touched(now: now)
+            if let observer = context.observer {
+                let elapsed = SystemCall.monotonicNanoseconds() &- exchange.started
+                observer(
+                    ResponseRecord(
+                        method: exchange.method, route: exchange.route, path: exchange.path, status: response.status,
+                        bytes: bytes, duration: .nanoseconds(Int64(clamping: elapsed)),
+                        remoteAddress: connection.remoteAddress))
+            }
+            if !keepAlive {
+                connection.stopParsing = true
+                connection.closeAfterOutput = true
+                connection.exchanges.removeAll()
+                return
+            }
+        }
+    }
+
+    /// Appends a response's bytes to the output; returns how many.
+    private func enqueue(
+        _ response: Response, headOnly: Bool, connection header: DateCache.ConnectionHeader,
+        on connection: ClientConnection
+    ) -> Int {
+        let tail = dates.tail(header)
+        switch response.storage {
+        case .prebuilt(let prebuilt):
+            connection.output.append(prebuilt.head)
+            connection.output.append(tail)
+            let sendBody = !headOnly && prebuilt.status.allowsBody
+            if sendBody { connection.output.append(prebuilt.body) }
+            return prebuilt.head.count + tail.count + (sendBody ? prebuilt.body.count : 0)
+        case let .parts(status, headers, body):
+            let sendBody = !headOnly && status.allowsBody
+            let head = ResponseHead.bytes(status: status, headers: headers, bodyCount: body.count)
+            let chunk = head.withUnsafeBytes { headBytes in
+                body.withUnsafeBytes { bodyBytes in
+                    ByteChunk(concatenating: [
+                        headBytes, tail.bytes, sendBody ? bodyBytes : UnsafeRawBufferPointer(start: nil, count: 0),
+                    ])
+                }
+            }
+            connection.output.append(chunk)
+            return chunk.count
+        }
+    }
+
+    /// A request timer passed: answer 408 and close.
+    func respondToTimeout(_ connection: ClientConnection) {
+        var exchange = connection.makeExchange()
+        exchange.started = now
+        exchange.response = context.router.response(
+            for: HTTPError(.requestTimeout, "request not received in time"), request: nil, log: nil)
+        connection.exchanges.append(exchange)
+        connection.stopParsing = true
+        service(connection)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// Serves the files under a root directory (GET and HEAD), cached in memory.
+///
+/// Each file is read on first request, given a strong ETag from its content, compressed once with gzip
+/// when that helps, and re-checked against the disk at most once per `revalidationInterval` (so an
+/// edited file is served fresh). Paths are validated segment by segment (no `..`, `.`, hidden files,
+/// backslashes, NUL or `%`) and then resolved with `realpath`, which must stay inside the root: a
+/// symlink pointing outside is a 404.
+public final class StaticFiles: Sendable {
+    /// The real path of the root directory.
+    public let root: String
+    private let cacheControl: String
+    let maxFileBytesLimit: Int
+    private let revalidationInterval: UInt64
+    private let cache = Mutex<[String: StaticFile]>([:])
+
+    /// - Parameters:
+    ///   - root: the directory to serve (e.g. `Public`).
+    ///   - cacheControl: the `Cache-Control` value for every file.
+    ///   - maxFileBytes: larger files are not served (404), since everything is held in memory.
+    /// - Throws: `HTTPError` when `root` is not a directory.
+    public init(
+        root: String, cacheControl: String = "public, max-age=300", maxFileBytes: Int = 16 * 1024 * 1024,
+        revalidationInterval: Duration = .seconds(1)
+    ) throws(HTTPError) {
+        guard let resolved = StaticFiles.realPath(root) else {
+            throw HTTPError(.internalServerError, "static root \(root) does not exist")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw HTTPError(.internalServerError, "static root \(root) is not a directory")
+        }
+        self.root = resolved
+        self.cacheControl = cacheControl
+        maxFileBytesLimit = maxFileBytes
+        self.revalidationInterval = revalidationInterval.nanoseconds
+    }
+
+    /// Answers a GET or HEAD for the route's `*` remainder (or the whole path when the route has none).
+    ///
+    /// Usable directly as an immediate handler: `router.get("/static/*", files.respond)`.
+    /// - Throws: `HTTPError` 400 for a forbidden path, 404 for a missing one.
+    public func respond(to request: Request) throws(HTTPError) -> Response {
+        let relative = request.parameters["*"] ?? String(request.path.drop { $0 == "/" })
+        let file = try file(at: relative)
+        let variant = (file.gzip != nil && AcceptEncoding(request).acceptsGzip ? file.gzip : nil) ?? file.identity
+        if let condition = request.headers["If-None-Match"], StaticFiles.matches(condition, etag: variant.etag) {
+            return Response(variant.notModified)
+        }
+        return Response(variant.full)
+    }
+
+    /// The prepared file at `relative` (a path below the root, `/`-separated, already percent-decoded).
+    func file(at relative: String) throws(HTTPError) -> StaticFile {
+        let key = try StaticFiles.validatedKey(relative)
+        let now = SystemCall.monotonicNanoseconds()
+        let cached = cache.withLock { $0[key] }
+        if let cached, now &- cached.checkedAt < revalidationInterval { return cached }
+        let stamped = try stampAndResolve(key)
+        if var cached, cached.stamp == stamped.stamp {
+            cached.checkedAt = now
+            cache.withLock { $0[key] = cached }
+            return cached
+        }
+        let bytes = try read(stamped.path, expected: stamped.stamp)
+        let file = try StaticFile(
+            bytes: bytes, path: key, stamp: stamped.stamp, cacheControl: cacheControl, checkedAt: now)
+        cache.withLock { $0[key] = file }
+        return file
+    }
+
+    /// Checks each segment and maps a directory path (empty or ending in `/`) to its `index.html`.
+    static func validatedKey(_ relative: String) throws(HTTPError) -> String {
+        var segments = relative.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.last == "" || segments.isEmpty {
+            segments = segments.dropLast() + ["index.html"]
+        }
+        for segment in segments {
+            guard !segment.isEmpty, !segment.hasPrefix("."),
+                !segment.utf8.contains(where: {
+                    $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "%")
+                })
+            else {
+                throw HTTPError(.badRequest, "invalid file path")
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+
+    /// Weak comparison of `If-None-Match` entity tags (RFC 9110 §13.1.2).
+    static func matches(_ condition: String, etag: String) -> Bool {
+        for element in condition.split(separator: ",") {
+            var tag = ASCII.trimmed(element)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+}
