@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# swift test under a sanitizer, in its own build path (.build-asan / .build-tsan):
+#   scripts/sanitizers.sh address|thread
+# FOLIO_SANITIZER_FILTER=REGEX limits the run to matching tests (swift test --filter).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$FOLIO_ROOT"
+
+case "${1:-}" in
+    address) build=.build-asan ;;
+    thread) build=.build-tsan ;;
+    *) echo "usage: $0 address|thread" >&2; exit 2 ;;
+esac
+
+# XCTest and the Swift runtime keep allocations alive until exit: leak reports would fail a
+# passing run, so LeakSanitizer is off; every other ASan check stays on.
+export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:halt_on_error=1:strict_string_checks=1"
+export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:history_size=4"
+export SWIFT_BACKTRACE=enable=no
+
+filter=()
+if [[ -n "${FOLIO_SANITIZER_FILTER:-}" ]]; then
+    filter=(--filter "$FOLIO_SANITIZER_FILTER")
+    log "sanitizer run limited to tests matching: $FOLIO_SANITIZER_FILTER"
+fi
+without_gold_noise timeout "${FOLIO_SANITIZER_TIMEOUT:-2400}" swift test --sanitize "$1" --build-path "$build" "${filter[@]}"

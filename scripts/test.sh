@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# THE test command (README, .ci/run): every check Folio has, from a fresh machine of this kind.
+#
+#   build      swift build of every target and test target, warnings as errors
+#   unit       swift test: all Swift Testing suites (parallel by default)
+#   cli        folio --help / unknown flag -> 2 / migrate twice / check-content / backup
+#   server     folio serve --port 0 on a temp database; first stderr line parsed; /healthz 200
+#   healthcheck  folio healthcheck against it (the Dockerfile's HEALTHCHECK)
+#   browser    Tests/Browser/*.py (Selenium + axe-core in headless Chromium)      scripts/browser.sh
+#   html       Nu HTML checker over every page type                              scripts/html-check.sh
+#   api        schemathesis against /api/openapi.json                            scripts/api-fuzz.sh
+#   shutdown   SIGTERM -> the server exits 0
+#   fuzz       libFuzzer over the request and course parsers, bounded            scripts/fuzz.sh
+#   asan, tsan swift test under AddressSanitizer / ThreadSanitizer               scripts/sanitizers.sh
+#
+# Local use: FOLIO_SKIP_<STAGE>=1 skips a stage (FOLIO_SKIP_INTEGRATION=1 skips server..shutdown);
+# CI=true ignores every skip. Logs and artefacts go to test-output/. Exits non-zero on any failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$FOLIO_ROOT"
+
+SWIFT_FLAGS=(-Xswiftc -warnings-as-errors)
+RESULTS=()
+FAILED=()
+LAST_RC=0
+SERVER_PID=""
+RUN_START=$(now_ms)
+
+rm -rf "$FOLIO_OUT"
+mkdir -p "$FOLIO_OUT"
+
+cleanup() {
+    if [[ -n "$SERVER_PID" ]]; then
+        folio_stop "$SERVER_PID" 5 || true
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+record() { # name status ms
+    RESULTS+=("$(printf '%-12s %-28s %s' "$1" "$2" "$(fmt_ms "$3")")")
+    [[ "$2" == passed || "$2" == skipped* ]] || FAILED+=("$1")
+}
+
+# run_stage NAME FUNCTION [inline]: banner, timing, result. A stage runs in a subshell with errexit
+# unless "inline" (it must then check its own commands; used for stages that keep state here).
+run_stage() {
+    local name=$1 fn=$2 mode=${3:-} start ms
+    if skipped "$name" || { [[ "$name" =~ ^(server|healthcheck|browser|html|api|shutdown)$ ]] && skipped integration; }; then
+        banner "$name: skipped by FOLIO_SKIP_${name^^}=1 or FOLIO_SKIP_INTEGRATION=1"
+        record "$name" "skipped (local)" 0
+        LAST_RC=0
+        return 0
+    fi
+    banner "$name"
+    start=$(now_ms)
+    set +e
+    if [[ "$mode" == inline ]]; then
+        "$fn"
+    else
+        (
+            set -e
+            "$fn"
+        )
+    fi
+    LAST_RC=$?
+    set -e
+    ms=$(($(now_ms) - start))
+    if ((LAST_RC == 0)); then
+        log "---- $name passed in $(fmt_ms "$ms")"
+        record "$name" passed "$ms"
+    else
+        log "---- $name FAILED (exit $LAST_RC) after $(fmt_ms "$ms")"
+        record "$name" "FAILED (exit $LAST_RC)" "$ms"
+    fi
+    return 0
+}
+
+not_run() { # name reason
+    banner "$1: not run ($2)"
+    record "$1" "FAILED (not run: $2)" 0
+}
+
+stage_build() {
+    timeout 2400 swift build --build-tests "${SWIFT_FLAGS[@]}"
+}
+
+stage_unit() {
+    timeout 2400 swift test "${SWIFT_FLAGS[@]}" --xunit-output "$FOLIO_OUT/swift-test.xml"
+}
+
+stage_cli() {
+    local bin dir rc
+    bin=$(folio_bin debug)
+    dir="$FOLIO_OUT/cli"
+    mkdir -p "$dir"
+    "$bin" --help >"$dir/help.txt"
+    rc=0
+    "$bin" serve --no-such-flag >/dev/null 2>"$dir/bad-flag.txt" || rc=$?
+    [[ $rc == 2 ]] || die "folio serve --no-such-flag exited $rc, want 2 (usage)"
+    export FOLIO_DB="$dir/folio.sqlite" FOLIO_MIGRATIONS="$FOLIO_ROOT/Migrations"
+    "$bin" migrate
+    "$bin" migrate # a second run is a no-op
+    "$bin" check-content "$FOLIO_ROOT/Content"
+    "$bin" backup "$dir/backup.sqlite"
+    python3 - "$dir/backup.sqlite" <<'EOF'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+check = db.execute("PRAGMA integrity_check").fetchone()[0]
+applied = db.execute("SELECT count(*) FROM schema_migrations").fetchone()[0]
+print(f"backup: integrity_check={check}, migrations applied={applied}")
+sys.exit(0 if check == "ok" and applied >= 1 else 1)
+EOF
+}
+
+stage_server() {
+    local bin
+    bin=$(folio_bin debug) || return 1
+    folio_start "$bin" "$FOLIO_OUT/server" || return 1
+    SERVER_PID=$FOLIO_PID
+    export FOLIO_URL FOLIO_ADMIN_TOKEN
+}
+
+stage_healthcheck() {
+    local port=${FOLIO_URL##*:}
+    FOLIO_PORT=$port timeout 10 "$(folio_bin debug)" healthcheck
+}
+
+stage_browser() { "$FOLIO_ROOT/scripts/browser.sh"; }
+stage_html() { "$FOLIO_ROOT/scripts/html-check.sh"; }
+stage_api() { "$FOLIO_ROOT/scripts/api-fuzz.sh"; }
+
+stage_shutdown() {
+    local rc=0
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+        log "the server died during the integration stages; last lines of its stderr:"
+        tail -n 40 "$FOLIO_OUT/server/server.stderr" >&2
+        SERVER_PID=""
+        return 1
+    fi
+    folio_stop "$SERVER_PID" 15 || rc=$?
+    SERVER_PID=""
+    log "folio exited with status $rc after SIGTERM (want 0); server log: test-output/server/server.stderr"
+    return "$rc"
+}
+
+stage_fuzz() { "$FOLIO_ROOT/scripts/fuzz.sh"; }
+stage_asan() { "$FOLIO_ROOT/scripts/sanitizers.sh" address; }
+stage_tsan() { "$FOLIO_ROOT/scripts/sanitizers.sh" thread; }
+
+banner "Folio test suite"
+log "$(date -u '+%Y-%m-%dT%H:%M:%SZ')  $(nproc) cores  $(swift --version 2>&1 | head -n 1)  CI=${CI:-}"
+"$FOLIO_ROOT/scripts/install-deps.sh" --test
+"$FOLIO_ROOT/scripts/venv.sh"
+
+run_stage build stage_build
+if ((LAST_RC != 0)); then
+    log "build failed: the other stages need its products"
+    for s in unit cli server healthcheck browser html api shutdown fuzz asan tsan; do not_run "$s" "build failed"; done
+else
+    run_stage unit stage_unit
+    run_stage cli stage_cli
+    run_stage server stage_server inline
+    if ((LAST_RC == 0)) && [[ -n "$SERVER_PID" ]]; then
+        run_stage healthcheck stage_healthcheck
+        run_stage browser stage_browser
+        run_stage html stage_html
+        run_stage api stage_api
+        run_stage shutdown stage_shutdown inline
+    elif ((LAST_RC != 0)); then
+        for s in healthcheck browser html api shutdown; do not_run "$s" "server did not start"; done
+    fi
+    run_stage fuzz stage_fuzz
+    run_stage asan stage_asan
+    run_stage tsan stage_tsan
+fi
+
+total=$(($(now_ms) - RUN_START))
+banner "summary"
+printf '%s\n' "${RESULTS[@]}"
+if ((${#FAILED[@]} == 0)); then
+    echo "test.sh summary: every stage passed (${#RESULTS[@]} stages) in $(fmt_ms "$total")"
+else
+    echo "test.sh summary: ${#FAILED[@]} of ${#RESULTS[@]} stages FAILED (${FAILED[*]}) in $(fmt_ms "$total")"
+    exit 1
+fi
