@@ -19,13 +19,25 @@ struct SHA256 {
 
     mutating func update(_ bytes: some Collection<UInt8>) {
         length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
-        var offset = 0
-        while pending.count - offset >= 64 {
-            compress(pending, at: offset)
-            offset += 64
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
+        if done == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
+    }
+
+    private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+        var input = buffer[...]
+        if !pending.isEmpty {
+            let taken = input.prefix(64 - pending.count)
+            pending.append(contentsOf: taken)
+            input = input.dropFirst(taken.count)
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBufferPointer { compress($0[...]) }
+            pending.removeAll(keepingCapacity: true)
         }
-        pending.removeFirst(offset)
+        while input.count >= 64 {
+            compress(input.prefix(64))
+            input = input.dropFirst(64)
+        }
+        pending.append(contentsOf: input)
     }
 
     /// The digest as 64 lower-case hex digits.
@@ -36,13 +48,11 @@ struct SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
         }
-        pending.append(contentsOf: tail)
-        var offset = 0
-        while offset < pending.count {
-            compress(pending, at: offset)
-            offset += 64
-        }
+        let block = pending + tail
         pending = []
+        block.withUnsafeBufferPointer { buffer in
+            for offset in stride(from: 0, to: buffer.count, by: 64) { compress(buffer[offset..<(offset + 64)]) }
+        }
         let hex = Array("0123456789abcdef".utf8)
         var digits: [UInt8] = []
         for word in state {
@@ -51,27 +61,39 @@ struct SHA256 {
         return String(decoding: digits, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: [UInt8], at offset: Int) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            let b = offset + i * 4
-            w[i] =
-                UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
+    private mutating func compress(_ block: Slice<UnsafeBufferPointer<UInt8>>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            var byte = block.startIndex
+            for i in 0..<16 {
+                w[i] =
+                    UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16 | UInt32(block[byte + 2]) << 8
+                    | UInt32(block[byte + 3])
+                byte += 4
+            }
+            for i in 16..<64 {
+                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
+            for i in 0..<64 {
+                let t1 =
+                    h &+ (e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)) &+ ((e & f) ^ (~e & g))
+                    &+ Self.k[i] &+ w[i]
+                let t2 = (a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
         }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let t1 =
-                h &+ (e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)) &+ ((e & f) ^ (~e & g))
-                &+ Self.k[i] &+ w[i]
-            let t2 = (a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
     }
 }
 

@@ -6,16 +6,16 @@
 struct BlockScanner {
     let vocabulary: Vocabulary
     /// Lines the vocabulary names as structure; they are never code.
-    private let structuralLines: Set<String>
+    private let structuralLines: [[UInt8]]
 
-    /// The longest line (in characters) still read as a sub-heading.
+    /// The longest line (in Unicode scalars) still read as a sub-heading.
     static let maximumHeadingLength = 120
 
     init(vocabulary: Vocabulary) {
         self.vocabulary = vocabulary
-        structuralLines = Set(
-            [vocabulary.chapter.checkpoint, vocabulary.practice.quiz] + Array(vocabulary.appendix.sections.values)
-        )
+        structuralLines =
+            ([vocabulary.chapter.checkpoint, vocabulary.practice.quiz] + vocabulary.appendix.sections.values)
+            .map { Array($0.utf8) }
     }
 
     func scan(_ lines: [Substring]) -> [Item] {
@@ -76,7 +76,7 @@ struct BlockScanner {
     }
 
     private func isStructural(_ line: Substring) -> Bool {
-        structuralLines.contains(String(line)) || vocabulary.chapter.heading.match(line) != nil
+        structuralLines.contains { line.utf8.elementsEqual($0) } || vocabulary.chapter.heading.match(line) != nil
             || line.startsWithMarker(vocabulary.appendix.heading) || line.startsWithMarker(vocabulary.practice.heading)
     }
 
@@ -87,16 +87,17 @@ struct BlockScanner {
         if let numbered = vocabulary.items.numbered.match(line), !numbered.rest.isEmpty {
             return Item(kind: .numbered, line: number, text: numbered.rest, number: numbered.number)
         }
-        let isHeading = alone && !Self.endsLikeSentence(line) && line.count <= Self.maximumHeadingLength
+        let isHeading =
+            alone && !Self.endsLikeSentence(line) && line.unicodeScalars.count <= Self.maximumHeadingLength
         return Item(kind: isHeading ? .heading : .paragraph, line: number, text: line)
     }
 
-    private static let sentenceEnds: Set<Character> = [
+    private static let sentenceEnds: Set<Unicode.Scalar> = [
         ".", ":", "?", "!", ";", ",", "。", "：", "？", "！", "；", "，", "、", "…",
     ]
 
     private static func endsLikeSentence(_ line: Substring) -> Bool {
-        guard let last = line.last else { return false }
+        guard let last = line.unicodeScalars.last else { return false }
         return sentenceEnds.contains(last)
     }
 

@@ -18,7 +18,7 @@ enum LineEvidence: Equatable, Sendable {
 /// their neighbours in `CodeClassifier.resolve(_:)`.
 enum CodeClassifier {
     static func evidence(_ line: Substring) -> LineEvidence {
-        let bytes = Array(line.utf8)
+        let bytes = line.utf8.withContiguousStorageIfAvailable(Array.init) ?? Array(line.utf8)
         guard let first = bytes.first else { return .neutral }
         if first == .space || first == .tab { return .code }
         let stripped = SwiftLexeme.strip(bytes)
@@ -75,6 +75,7 @@ enum CodeClassifier {
         if Array("}])@#.?:|&+-*/=<>\\".utf8).contains(first) { score += 2 }
         if Array("{}()[],".utf8).contains(last) { score += 2 }
         if code.contains(.openBrace) || code.contains(.closeBrace) { score += 1 }
+        if code.contains(.openBrace) && code.suffix(3).elementsEqual(" in".utf8) { score += 1 }
         var operators = 0
         var hasCall = false
         var hasMember = false

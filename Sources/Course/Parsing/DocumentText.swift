@@ -22,25 +22,23 @@ struct DocumentText {
     }
 
     private static func splitLines(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
+        var text = text
+        text.makeContiguousUTF8()
         let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index < bytes.endIndex {
-            if bytes[index] == 0x0A {
-                lines.append(line(text, start, index))
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
+        let newlines: [Int] =
+            bytes.withContiguousStorageIfAvailable { buffer in buffer.indices.filter { buffer[$0] == 0x0A } }
+            ?? bytes.indices.enumerated().filter { bytes[$0.element] == 0x0A }.map(\.offset)
+        var lines: [Substring] = []
+        lines.reserveCapacity(newlines.count + 1)
+        var start = 0
+        for end in newlines + [bytes.count] where end > start || end < bytes.count {
+            var last = end
+            if last > start, bytes[bytes.index(bytes.startIndex, offsetBy: last - 1)] == 0x0D { last -= 1 }
+            let lower = bytes.index(bytes.startIndex, offsetBy: start)
+            lines.append(text[lower..<bytes.index(lower, offsetBy: last - start)])
+            start = end + 1
         }
-        if start < bytes.endIndex { lines.append(line(text, start, bytes.endIndex)) }
         return lines
-    }
-
-    private static func line(_ text: String, _ start: String.Index, _ end: String.Index) -> Substring {
-        var end = end
-        if end > start, text.utf8[text.utf8.index(before: end)] == 0x0D { end = text.utf8.index(before: end) }
-        return text[start..<end]
     }
 
     /// The 1-based line and byte column of the first byte that is not valid UTF-8.

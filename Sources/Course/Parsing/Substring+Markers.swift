@@ -5,18 +5,30 @@ extension StringProtocol {
     }
 
     /// The byte-wise first occurrence of `marker`, as a range of this string's indices.
-    func rangeOfMarker(_ marker: String, from start: Index? = nil) -> Range<Index>? {
+    func rangeOfMarker(_ marker: String) -> Range<Index>? {
         let needle = Array(marker.utf8)
         guard let first = needle.first else { return nil }
-        let bytes = utf8
-        var index = start ?? bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == first, bytes[index...].starts(with: needle) {
-                return index..<bytes.index(index, offsetBy: needle.count)
+        let found: Int?? = utf8.withContiguousStorageIfAvailable { haystack in
+            guard haystack.count >= needle.count else { return nil }
+            for offset in 0...(haystack.count - needle.count) where haystack[offset] == first {
+                var matched = true
+                for index in 1..<needle.count where haystack[offset + index] != needle[index] {
+                    matched = false
+                    break
+                }
+                if matched { return offset }
             }
-            index = bytes.index(after: index)
+            return nil
         }
-        return nil
+        let offset: Int?
+        if let found {
+            offset = found
+        } else {
+            offset = Array(utf8).firstRange(of: needle)?.lowerBound
+        }
+        guard let offset else { return nil }
+        let lower = utf8.index(startIndex, offsetBy: offset)
+        return lower..<utf8.index(lower, offsetBy: needle.count)
     }
 }
 
@@ -28,11 +40,14 @@ extension Substring {
 
     /// This text without leading and trailing spaces and tabs.
     func trimmingSpaces() -> Substring {
-        var start = startIndex
-        var end = endIndex
-        while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
-        while end > start, self[index(before: end)] == " " || self[index(before: end)] == "\t" {
-            end = index(before: end)
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == .space || bytes[start] == .tab { start = bytes.index(after: start) }
+        while end > start {
+            let previous = bytes.index(before: end)
+            guard bytes[previous] == .space || bytes[previous] == .tab else { break }
+            end = previous
         }
         return self[start..<end]
     }

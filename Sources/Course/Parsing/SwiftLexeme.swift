@@ -90,7 +90,8 @@ enum SwiftLexeme {
     /// The change of bracket depth over a code line, string literals and comments excluded.
     static func bracketBalance(_ line: Substring) -> Int {
         var balance = 0
-        for byte in strip(Array(line.utf8)).code {
+        let bytes = line.utf8.withContiguousStorageIfAvailable(Array.init) ?? Array(line.utf8)
+        for byte in strip(bytes).code {
             switch byte {
             case .openParen, .openBracket, .openBrace: balance += 1
             case .closeParen, .closeBracket, .closeBrace: balance -= 1

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import Course
+
+/// A new language needs only its document and its vocabulary file: here an English-marked copy of the
+/// Italian document, loaded beside the five real languages without any code change.
+@Suite struct SixthLanguageTests {
+    static let markers: [(String, String)] = [
+        ("Dopo questo capitolo sai.", "After this chapter you can."),
+        ("In questo capitolo non farlo ancora.", "Not yet in this chapter."),
+        ("Fonte:", "Source:"),
+        ("Come leggerlo.", "How to read it."),
+        ("Punto di controllo", "Checkpoint"),
+        ("Appendice · ", "Appendix · "),
+        ("Tre strati, non saltarli", "Three layers, skip none"),
+        ("Disponibilità, per non confondere le date", "Availability"),
+        ("Appena apri un file, cerca prima questi", "Search for these first"),
+        ("Posture da aver visto almeno una volta nel Device Hub", "Postures to see in Device Hub"),
+        ("Risposte ai punti di controllo", "Checkpoint answers"),
+        ("Ingressi ufficiali", "Official entries"),
+        ("Buone pratiche · ", "Best practice · "),
+        ("Dopo aver letto sai.", "After reading you can."),
+        ("Prova su questa app", "Test yourself on this app"),
+        ("Risposte.", "Answers."),
+        ("Capitolo ", "Chapter "),
+    ]
+
+    static func englishDocument() -> String {
+        ContentFixture.lines("it").map { line in
+            var line = line
+            for (italian, english) in markers where line.hasPrefix(italian) {
+                line = english + line.dropFirst(italian.count)
+            }
+            for variant in ["lo", "la", "li", "le"] {
+                line = line.replacingOccurrences(of: "Quando non usar\(variant):", with: "When not to use:")
+                    .replacingOccurrences(of: "Quando usar\(variant):", with: "When to use:")
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// The vocabulary of the English-marked document, a fixture beside this file.
+    static let vocabulary: [UInt8] = {
+        let url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sixth-language/en.json")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            preconditionFailure("missing fixture \(url.path)")
+        }
+        return [UInt8](data)
+    }()
+
+    @Test func aDocumentAndAVocabularyFileAddALanguage() throws {
+        var files = ContentFixture.files
+        files["en.txt"] = Array(Self.englishDocument().utf8)
+        files["languages/en.json"] = Self.vocabulary
+        let library = try ContentFixture.withDirectory(files) { try CourseLibrary.load(from: $0) }
+        #expect(library.languages.map(\.code) == ContentFixture.codes + ["en"])
+        let english = try #require(library["en"])
+        #expect(english.chapter(4)?.heading.hasPrefix("Chapter 4 · ") == true)
+        #expect(english.chapter(4)?.answer.label == "Chapter 4.")
+        #expect(english.questions.count == 41)
+        let bullet = try #require(english.chapter(0)?.blocks.first { $0.kind == .bullet })
+        #expect(bullet.whenToUse?.hasPrefix("per descrivere l'hardware") == true)
+        #expect(english.practice.answer.label == "Answers.")
+    }
+}
