@@ -1,0 +1,107 @@
+/// What one answer gets right and wrong against one question's key, before it is put into words.
+struct Assessment: Sendable {
+    enum AnswerPart: Equatable, Sendable {
+        case notApplicable
+        case correct
+        case wrong
+        /// Several options or numbers named without choosing.
+        case ambiguous
+        /// The chosen option and the text disagree.
+        case conflicting
+        case missing
+    }
+
+    enum ConceptState: Equatable, Sendable {
+        case found
+        case contradicted
+        case missing
+    }
+
+    let answer: AnswerPart
+    let concepts: [ConceptState]
+    let statesSomethingWrong: Bool
+    let saysDontKnow: Bool
+    let isEmpty: Bool
+    /// The answer contains anything the key recognises besides "I don't know".
+    let hasEvidence: Bool
+
+    init(key: AnswerKey, evidence: Evidence, choice: Int?) {
+        let numbers = NumberReading(key: key, evidence: evidence)
+        var concepts: [ConceptState] = []
+        for (index, concept) in key.concepts.enumerated() {
+            let mine = evidence.occurrences.filter { $0.target == .concept(index) }
+            let numberFound = concept.number.map { numbers.states($0) } ?? false
+            let numberWrong = concept.number.map { !numbers.states($0) && numbers.hasWrongNumber } ?? false
+            if mine.contains(where: \.asserts) || numberFound {
+                concepts.append(.found)
+            } else if mine.contains(where: \.denies) || numberWrong {
+                concepts.append(.contradicted)
+            } else {
+                concepts.append(.missing)
+            }
+        }
+        self.concepts = concepts
+        self.statesSomethingWrong = evidence.occurrences.contains { $0.target == .wrong && $0.asserts }
+        self.saysDontKnow = evidence.occurrences.contains { $0.target == .dontKnow }
+        self.isEmpty = evidence.tokenCount == 0
+        self.hasEvidence = evidence.occurrences.contains { $0.target != .dontKnow && $0.target != .ignored }
+        self.answer = Self.answerPart(key: key, evidence: evidence, choice: choice, numbers: numbers)
+    }
+
+    private static func answerPart(key: AnswerKey, evidence: Evidence, choice: Int?, numbers: NumberReading)
+        -> AnswerPart
+    {
+        switch key.kind {
+        case .open:
+            return .notApplicable
+        case .number:
+            guard let expected = key.expectedNumber else { return .missing }
+            let phrases = evidence.occurrences.filter { $0.target == .answer }
+            let stated = numbers.states(expected) || phrases.contains(where: \.asserts)
+            let denied = phrases.contains(where: \.denies)
+            switch (stated, numbers.hasWrongNumber || denied) {
+            case (true, false): return .correct
+            case (true, true): return .ambiguous
+            case (false, true): return .wrong
+            case (false, false): return .missing
+            }
+        case .choice, .boolean:
+            let decision = OptionDecision.decide(key, evidence)
+            if let choice {
+                if case .option(let stated) = decision, stated != choice { return .conflicting }
+                return choice == key.correctOption ? .correct : .wrong
+            }
+            switch decision {
+            case .option(let stated): return stated == key.correctOption ? .correct : .wrong
+            case .ambiguous: return .ambiguous
+            case .none: return .missing
+            }
+        }
+    }
+}
+
+/// The numbers an answer states, apart from those it negates and those the question itself names.
+struct NumberReading: Sendable {
+    private var stated: [(value: Double, weak: Bool)] = []
+    let hasWrongNumber: Bool
+
+    init(key: AnswerKey, evidence: Evidence) {
+        let expected = key.expectedNumbers
+        for occurrence in evidence.occurrences where !occurrence.negated {
+            guard case .number(let value, let weak) = occurrence.target else { continue }
+            if key.echoNumbers.contains(where: { Self.same($0, value) }) { continue }
+            stated.append((value, weak))
+        }
+        hasWrongNumber = stated.contains { number in
+            !number.weak && !expected.contains(where: { Self.same($0, number.value) })
+        }
+    }
+
+    func states(_ value: Double) -> Bool {
+        stated.contains { Self.same($0.value, value) }
+    }
+
+    private static func same(_ left: Double, _ right: Double) -> Bool {
+        abs(left - right) < 1e-9
+    }
+}

@@ -1,0 +1,44 @@
+/// A phrase of the key found in an answer, with whether a negation reaches it.
+struct Occurrence: Sendable, Equatable {
+    let target: QuestionMatcher.Target
+    let polarity: PhrasePattern.Polarity
+    let start: Int
+    let end: Int
+    let gaps: [Range<Int>]
+    let sentence: Int
+    let units: Int
+    var negated: Bool
+
+    /// The phrase speaks for its target: stated plainly, or negated for a `!` phrase, or either way for `~`.
+    var asserts: Bool {
+        switch polarity {
+        case .positive: !negated
+        case .negated: negated
+        case .any: true
+        }
+    }
+
+    /// The phrase is stated the other way round ("non sono diversi" for `diversi`).
+    var denies: Bool {
+        switch polarity {
+        case .positive: negated
+        case .negated: !negated
+        case .any: false
+        }
+    }
+}
+
+/// What an answer says, as far as one question's key can tell.
+struct Evidence: Sendable {
+    let tokenCount: Int
+    /// Key phrases found, in text order, overlaps resolved in favour of the longer phrase.
+    let occurrences: [Occurrence]
+    /// Token positions of "or" words.
+    let disjunctions: [Int]
+    /// Token positions of "then" words.
+    let sequences: [Int]
+    /// The answer says "both", "either" or "it depends".
+    let namesBoth: Bool
+    /// Clause index of every token.
+    let clauses: [Int]
+}

@@ -1,0 +1,97 @@
+/// Negation cues and their scope.
+extension EvidenceScanner {
+    private struct CueMatch {
+        let start: Int
+        let end: Int
+        let before: Bool
+        let after: Bool
+        let atClauseEnd: Bool
+    }
+
+    /// Marks the occurrences a negation cue reaches. One cue is enough: double negatives in these languages
+    /// are mostly negative concord ("non … mai", "no … nada"); the real double negatives ("なければならない",
+    /// "不得不") are listed in `notNegation`.
+    func applyNegation(to occurrences: inout [Occurrence], tokens: [Token], clauses: [Int], blocked: [Bool]) {
+        for cue in cueMatches(tokens, clauses, blocked) {
+            if let inside = occurrences.firstIndex(where: { occurrence in
+                occurrence.gaps.contains { $0.lowerBound <= cue.start && cue.end <= $0.upperBound }
+            }) {
+                negate(inside, in: &occurrences)
+                continue
+            }
+            let clause = clauses[cue.start]
+            let next = occurrences.firstIndex { $0.start >= cue.end && clauses[$0.start] == clause && $0.canBeNegated }
+            let previous = occurrences.lastIndex {
+                $0.end <= cue.start && clauses[$0.end - 1] == clause && $0.canBeNegated
+            }
+            let endsClause = cue.end == tokens.count || clauses[cue.end] != clause
+            var target: Int?
+            if cue.before {
+                target = next ?? previous
+            } else if cue.after || (cue.atClauseEnd && endsClause) {
+                target = previous
+            }
+            guard let target else { continue }
+            negate(target, in: &occurrences)
+            extendNegation(from: target, forward: target == next, in: &occurrences, clauses: clauses)
+        }
+    }
+
+    /// "non rilevare il modello per stirare il frame": the phrases right after (or, for cues written after,
+    /// right before) the negated one that speak for the same thing in the same clause are negated too.
+    private func extendNegation(from target: Int, forward: Bool, in occurrences: inout [Occurrence], clauses: [Int]) {
+        let clause = clauses[occurrences[target].start]
+        let span = occurrences[target].start..<occurrences[target].end
+        var index = forward ? target + 1 : target - 1
+        while occurrences.indices.contains(index), clauses[occurrences[index].start] == clause {
+            let other = occurrences[index]
+            let sameSpan = other.start == span.lowerBound && other.end == span.upperBound
+            guard sameSpan || other.target == occurrences[target].target else { break }
+            negate(index, in: &occurrences)
+            index += forward ? 1 : -1
+        }
+    }
+
+    /// Negates one occurrence and every other occurrence of exactly the same words (a phrase that is in two
+    /// parts of the key, such as `attiva` and `!attiva`).
+    private func negate(_ target: Int, in occurrences: inout [Occurrence]) {
+        let (start, end) = (occurrences[target].start, occurrences[target].end)
+        for index in occurrences.indices where occurrences[index].start == start && occurrences[index].end == end {
+            occurrences[index].negated = true
+        }
+    }
+
+    private func cueMatches(_ tokens: [Token], _ clauses: [Int], _ blocked: [Bool]) -> [CueMatch] {
+        var found: [CueMatch] = []
+        for cue in lexicon.cues {
+            for index in tokens.indices where tokens[index].head == cue.pattern.head {
+                guard let match = cue.pattern.match(in: tokens, clauses: clauses, at: index),
+                    (match.start..<match.end).allSatisfy({ !blocked[$0] })
+                else { continue }
+                found.append(
+                    CueMatch(
+                        start: match.start, end: match.end, before: cue.before, after: cue.after,
+                        atClauseEnd: cue.atClauseEnd))
+            }
+        }
+        if !lexicon.suffixes.isEmpty {
+            for (index, token) in tokens.enumerated() where !blocked[index] && token.kind == .word {
+                let rest = token.text.dropFirst(2)
+                if lexicon.suffixes.contains(where: { rest.contains($0) }) {
+                    found.append(CueMatch(start: index, end: index + 1, before: false, after: true, atClauseEnd: false))
+                }
+            }
+        }
+        found.sort { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }
+        var kept: [CueMatch] = []
+        for match in found where !(kept.last.map { match.start < $0.end } ?? false) {
+            kept.append(match)
+        }
+        return kept
+    }
+}
+
+extension Occurrence {
+    /// "I don't know" and echoes of the question are never the object of a negation.
+    fileprivate var canBeNegated: Bool { target != .dontKnow && target != .ignored }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Guesses which of the loaded languages an answer is written in, from its script and its function words.
+///
+/// The page's language wins unless another has clearly more evidence: kana means Japanese; Han without kana
+/// means a Han-script language, chosen by function characters (`的` `是` `不`); Latin letters are told apart by
+/// function words ("il", "el", "ve") and letters only one language uses (`ñ`, `ğ`). Code words shared by all
+/// documents (`overlay`, `status`) are no evidence, so "overlay" on the Chinese page stays Chinese.
+struct LanguageDetector {
+    let packs: [String: LanguagePack]
+    let order: [String]
+
+    /// Languages to grade with, most likely first; the grader falls back along the list when a key
+    /// recognises nothing.
+    func candidates(for text: String, page: String) -> [String] {
+        var kana = 0
+        var han = 0
+        var latin = 0
+        for scalar in text.unicodeScalars {
+            if CharacterClass.isKana(scalar.value) {
+                kana += 1
+            } else if CharacterClass.isHan(scalar.value) {
+                han += 1
+            } else if scalar.properties.isAlphabetic {
+                latin += 1
+            }
+        }
+        let scripts: Set<TextRules.Script>
+        if kana > 0 {
+            scripts = [.japanese]
+        } else if han > 0 {
+            scripts = [.han, .japanese]
+        } else if latin > 0 {
+            scripts = [.latin]
+        } else {
+            return [page]
+        }
+        let pool = order.filter { code in packs[code].map { scripts.contains($0.normalizer.rules.script) } ?? false }
+        guard !pool.isEmpty else { return [page] }
+        let lowered = text.precomposedStringWithCompatibilityMapping.lowercased()
+        let scores = Dictionary(uniqueKeysWithValues: pool.map { ($0, score(lowered, $0)) })
+        let ranked = pool.sorted { left, right in
+            let (l, r) = (scores[left] ?? 0, scores[right] ?? 0)
+            if l != r { return l > r }
+            if left == page || right == page { return left == page }
+            return false
+        }
+        guard let best = ranked.first else { return [page] }
+        let bestScore = scores[best] ?? 0
+        var primary: String
+        if pool.contains(page) {
+            let pageScore = scores[page] ?? 0
+            primary = bestScore > pageScore && (bestScore >= 2 || pageScore == 0 && bestScore >= 1) ? best : page
+        } else {
+            primary = bestScore >= 1 ? best : page
+        }
+        if scripts == [.han, .japanese], bestScore == 0, pool.contains(page) { primary = page }
+        var result = [primary]
+        for code in ranked + [page] where !result.contains(code) { result.append(code) }
+        return result
+    }
+
+    private func score(_ lowered: String, _ code: String) -> Int {
+        guard let pack = packs[code] else { return 0 }
+        let words = pack.normalizer.tokens(lowered).reduce(0) { $0 + (pack.lexicon.functionWords.contains($1.text) ? 1 : 0) }
+        let letters = lowered.unicodeScalars.reduce(0) {
+            $0 + (pack.lexicon.distinctiveLetters.contains($1.value) ? 2 : 0)
+        }
+        return words + letters
+    }
+}

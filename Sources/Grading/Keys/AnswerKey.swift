@@ -1,0 +1,31 @@
+/// The language-neutral key of one question: its kind, options, expected answer and rubric weights.
+struct AnswerKey: Sendable {
+    struct Concept: Sendable {
+        let id: String
+        let weight: Double
+        let required: Bool
+        /// Index into `options` of the option this concept implies.
+        let implies: Int?
+        let number: Double?
+    }
+
+    let id: String
+    let kind: QuestionKind
+    /// Option ids: the question's options for `choice`, `yes`/`no` for `boolean`, none otherwise.
+    let options: [String]
+    let correctOption: Int?
+    let expectedNumber: Double?
+    let echoNumbers: [Double]
+    /// Weight of the option, polarity or number part (0 for open questions).
+    let answerWeight: Double
+    let concepts: [Concept]
+    let pass: Double
+
+    var totalWeight: Double { answerWeight + concepts.reduce(0) { $0 + $1.weight } }
+    var hasAnswerPart: Bool { kind != .open }
+
+    /// Numbers this question's rubric expects; any other number the learner states is a wrong number.
+    var expectedNumbers: [Double] {
+        (expectedNumber.map { [$0] } ?? []) + concepts.compactMap(\.number)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// All answer keys: `keys.json` (what the languages share) plus one `{lang}.json` per language, loaded,
+/// validated and compiled once. Immutable and `Sendable`; share one instance.
+public struct AnswerKeyBook: Sendable {
+    let keys: [String: AnswerKey]
+    let packs: [String: LanguagePack]
+
+    /// Question ids in course order (`ch0-q1` … `ch11-q3`, then `practice-q1` …).
+    public let questionIDs: [String]
+    /// Language codes that have a key file, sorted.
+    public let languages: [String]
+
+    /// Key files above this size are refused rather than read.
+    static let maximumFileSize = 4 << 20
+
+    /// Loads `keys.json` and every other `*.json` in `directory` as a language (`it.json` → `it`).
+    ///
+    /// - Throws: `GradingError` naming the file and question at fault: unreadable file, invalid JSON, unknown
+    ///   question id, a question missing from a language, bad weights, an option without phrases…
+    public static func load(from directory: URL) throws(GradingError) -> AnswerKeyBook {
+        let neutral = try read(directory.appendingPathComponent("keys.json"))
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw GradingError(.unreadableFile, file: directory.path, "cannot list the key directory: \(error)")
+        }
+        var languages: [(code: String, data: Data)] = []
+        for name in names.sorted() where name.hasSuffix(".json") && name != "keys.json" {
+            let code = String(name.dropLast(".json".count))
+            languages.append((code, try read(directory.appendingPathComponent(name))))
+        }
+        return try make(neutral: neutral, languages: languages)
+    }
+
+    /// Compiles key files already in memory; `load(from:)` without the file system.
+    ///
+    /// - Throws: `GradingError` as `load(from:)`.
+    public static func make(neutral: Data, languages: [(code: String, data: Data)]) throws(GradingError)
+        -> AnswerKeyBook
+    {
+        let keys = try KeyCompiler.compileNeutral(neutral)
+        guard !languages.isEmpty else {
+            throw GradingError(.invalidKey, file: "keys.json", "no language key files beside keys.json")
+        }
+        var files: [(code: String, file: LanguageKeyFile)] = []
+        for (code, data) in languages {
+            files.append((code, try KeyCompiler.decode(LanguageKeyFile.self, from: data, file: "\(code).json")))
+        }
+        let han = try KeyCompiler.hanConverterIfNeeded(files.map(\.file))
+        var packs: [String: LanguagePack] = [:]
+        for (code, file) in files {
+            packs[code] = try KeyCompiler.compileLanguage(code: code, file: file, keys: keys, han: han)
+        }
+        return AnswerKeyBook(
+            keys: keys, packs: packs, questionIDs: keys.keys.sorted(by: QuestionOrder.precedes),
+            languages: packs.keys.sorted())
+    }
+
+    /// The question's kind, or `nil` for an unknown question.
+    public func kind(of questionID: String) -> QuestionKind? {
+        keys[questionID]?.kind
+    }
+
+    /// The options a learner can choose for a `choice` or `boolean` question, labelled in `language`;
+    /// empty for `number` and `open` questions, `nil` for an unknown question or language.
+    public func options(of questionID: String, in language: String) -> [ChoiceOption]? {
+        guard let key = keys[questionID], let words = packs[language]?.questions[questionID] else { return nil }
+        return zip(key.options, words.optionLabels).map { ChoiceOption(id: $0, label: $1) }
+    }
+
+    private static func read(_ url: URL) throws(GradingError) -> Data {
+        let name = url.lastPathComponent
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attributes[.size] as? Int, size > maximumFileSize {
+                throw GradingError(.unreadableFile, file: name, "file is larger than \(maximumFileSize) bytes")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as GradingError {
+            throw error
+        } catch {
+            throw GradingError(.unreadableFile, file: name, "cannot read: \(error.localizedDescription)")
+        }
+        return data
+    }
+}
+
+/// Course order of question ids: chapters by number, then the practice quiz.
+enum QuestionOrder {
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        rank(left) < rank(right)
+    }
+
+    /// `(section, question)`; chapters first, practice after, anything else last.
+    private static func rank(_ id: String) -> (Int, Int, String) {
+        guard let parsed = parse(id) else { return (Int.max, 0, id) }
+        return (parsed.chapter ?? 1_000, parsed.question, id)
+    }
+
+    /// `ch3-q2` → (3, 2); `practice-q4` → (nil, 4); anything else → nil.
+    static func parse(_ id: String) -> (chapter: Int?, question: Int)? {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].hasPrefix("q"), let question = Int(parts[1].dropFirst()), question > 0
+        else { return nil }
+        if parts[0] == "practice" { return (nil, question) }
+        guard parts[0].hasPrefix("ch"), let chapter = Int(parts[0].dropFirst(2)), chapter >= 0 else { return nil }
+        return (chapter, question)
+    }
+}

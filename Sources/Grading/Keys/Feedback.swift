@@ -1,0 +1,30 @@
+/// Feedback sentences of one language, chosen by what the grader concluded.
+struct Feedback: Sendable {
+    enum Reason: String, Sendable, CaseIterable {
+        case correct
+        case correctIncomplete
+        case partial
+        case wrongOption
+        case wrongPolarity
+        case wrongNumber
+        case bothOptions
+        case contradiction
+        case dontKnow
+        case empty
+        case offTopic
+    }
+
+    let templates: [Reason: String]
+
+    /// The sentence for `reason` with `{answer}` and `{missing}` filled in.
+    func sentence(_ reason: Reason, answer: String, missing: String) -> String {
+        let template = templates[reason] ?? ""
+        return template.replacingPlaceholder("{answer}", with: answer).replacingPlaceholder("{missing}", with: missing)
+    }
+}
+
+extension String {
+    fileprivate func replacingPlaceholder(_ placeholder: String, with value: String) -> String {
+        split(separator: placeholder, omittingEmptySubsequences: false).joined(separator: value)
+    }
+}

@@ -1,0 +1,124 @@
+/// Compiling one `{lang}.json` against the neutral keys.
+extension KeyCompiler {
+    static func compileLanguage(code: String, file: LanguageKeyFile, keys: [String: AnswerKey], han: HanConverter?)
+        throws(GradingError) -> LanguagePack
+    {
+        let fileName = "\(code).json"
+        func fail(_ question: String?, _ message: String) -> GradingError {
+            GradingError(.invalidKey, file: fileName, question: question, message)
+        }
+        guard file.language == code else {
+            throw fail(nil, "\"language\" is \"\(file.language)\" but the file is named \(fileName)")
+        }
+        let rules = try textRules(file.text, fail: { fail(nil, $0) })
+        let normalizer = Normalizer(rules: rules, han: rules.simplifiedToTraditional ? han : nil)
+        let lexicon = try LexiconCompiler(normalizer: normalizer, file: fileName).compile(file.lexicon)
+        var templates: [Feedback.Reason: String] = [:]
+        for (name, sentence) in file.feedback {
+            guard let reason = Feedback.Reason(rawValue: name) else { throw fail(nil, "unknown feedback \"\(name)\"") }
+            templates[reason] = sentence
+        }
+        for reason in Feedback.Reason.allCases where reason != .correctIncomplete && templates[reason] == nil {
+            throw fail(nil, "feedback \"\(reason.rawValue)\" is missing")
+        }
+        for id in file.questions.keys where keys[id] == nil {
+            throw fail(id, "unknown question id (not in keys.json)")
+        }
+        var questions: [String: LanguagePack.QuestionWords] = [:]
+        for (id, key) in keys {
+            guard let entry = file.questions[id] else { throw fail(id, "no entry for this question") }
+            let compiler = QuestionCompiler(
+                key: key, entry: entry, normalizer: normalizer, lexicon: lexicon, fail: { fail(id, $0) })
+            questions[id] = try compiler.compile()
+        }
+        return LanguagePack(
+            code: code, name: file.name, normalizer: normalizer, lexicon: lexicon,
+            feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions)
+    }
+
+    private static func textRules(_ text: TextRulesFile, fail: (String) -> GradingError) throws(GradingError)
+        -> TextRules
+    {
+        guard let script = TextRules.Script(rawValue: text.script) else {
+            throw fail("script must be latin, han or japanese")
+        }
+        guard let segmentation = TextRules.Segmentation(rawValue: text.segmentation) else {
+            throw fail("segmentation must be words or characters")
+        }
+        guard let caseFolding = TextRules.CaseFolding(rawValue: text.caseFolding) else {
+            throw fail("caseFolding must be standard or turkish")
+        }
+        var variants: [UInt32: UInt32] = [:]
+        for variant in text.variants ?? [] {
+            let from = variant.from.unicodeScalars
+            let to = variant.to.unicodeScalars
+            guard from.count == 1, to.count == 1, let source = from.first, let target = to.first else {
+                throw fail("a variant maps one character to one character (\(variant.from) → \(variant.to))")
+            }
+            guard !variant.reason.isEmpty else { throw fail("variant \(variant.from) needs a reason") }
+            variants[source.value] = target.value
+        }
+        return TextRules(
+            caseFolding: caseFolding, foldDiacritics: text.foldDiacritics,
+            simplifiedToTraditional: text.simplifiedToTraditional ?? false, segmentation: segmentation,
+            script: script, verbStems: text.verbStems ?? false, variants: variants)
+    }
+}
+
+/// Compiles the lexicon of one language.
+private struct LexiconCompiler {
+    let normalizer: Normalizer
+    let file: String
+
+    func patterns(_ phrases: [String], _ field: String) throws(GradingError) -> [PhrasePattern] {
+        var result: [PhrasePattern] = []
+        for phrase in phrases {
+            guard let pattern = PhrasePattern(phrase, normalizer: normalizer, verbStems: false) else {
+                throw GradingError(.invalidKey, file: file, "lexicon.\(field): \"\(phrase)\" has nothing to match")
+            }
+            result.append(pattern)
+        }
+        return result
+    }
+
+    func compile(_ lexicon: LexiconFile) throws(GradingError) -> Lexicon {
+        guard !lexicon.yes.isEmpty, !lexicon.no.isEmpty else {
+            throw GradingError(.invalidKey, file: file, "lexicon needs yes and no words")
+        }
+        var cues: [String: Lexicon.Cue] = [:]
+        var order: [String] = []
+        func add(_ words: [String], _ field: String, _ update: (inout Lexicon.Cue) -> Void) throws(GradingError) {
+            for (word, pattern) in zip(words, try patterns(words, field)) {
+                if cues[word] == nil {
+                    cues[word] = Lexicon.Cue(pattern: pattern, before: false, after: false, atClauseEnd: false)
+                    order.append(word)
+                }
+                if var cue = cues[word] {
+                    update(&cue)
+                    cues[word] = cue
+                }
+            }
+        }
+        try add(lexicon.negationBefore, "negationBefore") { $0.before = true }
+        try add(lexicon.negationAfter, "negationAfter") { $0.after = true }
+        try add(lexicon.negationAtClauseEnd ?? [], "negationAtClauseEnd") { $0.atClauseEnd = true }
+        let weak = Set(lexicon.weakNumbers ?? [])
+        var numbers: [Lexicon.NumberWord] = []
+        for (word, value) in lexicon.numbers.sorted(by: { $0.key < $1.key }) {
+            guard let pattern = try patterns([word], "numbers").first, value.isFinite else { continue }
+            numbers.append(Lexicon.NumberWord(pattern: pattern, value: value, weak: weak.contains(word)))
+        }
+        let functionWords = Set(lexicon.functionWords.flatMap { normalizer.tokens($0).map(\.text) })
+        let letters = Set((lexicon.distinctiveLetters ?? "").lowercased().unicodeScalars.map(\.value))
+        return Lexicon(
+            yes: try patterns(lexicon.yes, "yes"), no: try patterns(lexicon.no, "no"), yesLabel: lexicon.yesLabel,
+            noLabel: lexicon.noLabel, cues: order.compactMap { cues[$0] },
+            suffixes: (lexicon.negationSuffixes ?? []).map { normalizer.tokens($0).map(\.text).joined() },
+            notNegation: try patterns(lexicon.notNegation ?? [], "notNegation"),
+            clauseBreaks: try patterns(lexicon.clauseBreaks, "clauseBreaks"),
+            disjunctions: try patterns(lexicon.disjunctions, "disjunctions"),
+            bothOptions: try patterns(lexicon.bothOptions, "bothOptions"),
+            sequence: try patterns(lexicon.sequence, "sequence"), dontKnow: try patterns(lexicon.dontKnow, "dontKnow"),
+            functionWords: functionWords, distinctiveLetters: letters, numbers: numbers)
+    }
+}

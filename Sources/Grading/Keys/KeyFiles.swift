@@ -1,0 +1,118 @@
+/// The JSON shapes of the key files, decoded as they are and then checked and compiled by `AnswerKeyBook`.
+/// `Content/keys/README.md` documents them for the people who write keys.
+
+/// `keys.json`: what every language shares. Languages are the other `*.json` files beside it.
+struct NeutralKeyFile: Decodable {
+    let questions: [String: NeutralQuestionFile]
+}
+
+struct NeutralQuestionFile: Decodable {
+    let kind: QuestionKind
+    /// Option ids of a choice question, in the order the question names them.
+    let options: [String]?
+    /// The correct option id of a choice question.
+    let correct: String?
+    /// `yes`/`no` for a boolean question, a number for a number question.
+    let expected: ExpectedFile?
+    /// Numbers the question itself names ("six postures"): an answer repeating them is not a wrong number.
+    let echoNumbers: [Double]?
+    /// Weight of the option, polarity or number part; 1 by default.
+    let answerWeight: Double?
+    let concepts: [NeutralConceptFile]?
+    /// Share of the total weight a correct answer needs besides its required parts; 0 by default (1 half
+    /// when no part is required).
+    let pass: Double?
+}
+
+enum ExpectedFile: Decodable, Equatable {
+    case polarity(String)
+    case number(Double)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .polarity(try container.decode(String.self))
+        }
+    }
+}
+
+struct NeutralConceptFile: Decodable {
+    let id: String
+    let weight: Double
+    let required: Bool?
+    /// The option (or `yes`/`no`) this concept implies when the learner states it.
+    let implies: String?
+    /// The concept is also satisfied by this number in the answer.
+    let number: Double?
+}
+
+/// `{lang}.json`: one language's words.
+struct LanguageKeyFile: Decodable {
+    let language: String
+    let name: String
+    let text: TextRulesFile
+    let lexicon: LexiconFile
+    let feedback: [String: String]
+    let questions: [String: LanguageQuestionFile]
+}
+
+struct TextRulesFile: Decodable {
+    let script: String
+    let segmentation: String
+    let caseFolding: String
+    let foldDiacritics: Bool
+    let simplifiedToTraditional: Bool?
+    let verbStems: Bool?
+    let variants: [VariantFile]?
+    let listSeparator: String
+}
+
+struct VariantFile: Decodable {
+    let from: String
+    let to: String
+    let reason: String
+}
+
+struct LexiconFile: Decodable {
+    let yes: [String]
+    let no: [String]
+    let yesLabel: String
+    let noLabel: String
+    let negationBefore: [String]
+    let negationAfter: [String]
+    let negationAtClauseEnd: [String]?
+    let negationSuffixes: [String]?
+    let notNegation: [String]?
+    let clauseBreaks: [String]
+    let disjunctions: [String]
+    let bothOptions: [String]
+    let sequence: [String]
+    let dontKnow: [String]
+    let functionWords: [String]
+    let distinctiveLetters: String?
+    let numbers: [String: Double]
+    let weakNumbers: [String]?
+}
+
+struct LanguageQuestionFile: Decodable {
+    let options: [String: PhraseSetFile]?
+    let answer: PhraseSetFile?
+    let concepts: [String: PhraseSetFile]?
+    let wrong: PhraseSetFile?
+    let ignore: PhraseSetFile?
+}
+
+struct PhraseSetFile: Decodable {
+    let label: String?
+    let phrases: [String]?
+    let synonyms: [SynonymFile]?
+
+    var allPhrases: [String] { (phrases ?? []) + (synonyms ?? []).flatMap(\.phrases) }
+}
+
+struct SynonymFile: Decodable {
+    let reason: String
+    let phrases: [String]
+}

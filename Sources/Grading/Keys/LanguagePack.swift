@@ -1,0 +1,27 @@
+/// One language's compiled key: its normaliser, lexicon, feedback and the words of every question.
+struct LanguagePack: Sendable {
+    /// A phrase that states a correct answer or concept, kept for the grounding test.
+    struct GroundedPhrase: Sendable {
+        let part: String
+        let pattern: PhrasePattern
+    }
+
+    struct QuestionWords: Sendable {
+        /// Label per option index (for boolean questions, yes then no).
+        let optionLabels: [String]
+        /// Label of the number answer.
+        let answerLabel: String?
+        /// Label per concept index.
+        let conceptLabels: [String]
+        let matcher: QuestionMatcher
+        let grounded: [GroundedPhrase]
+    }
+
+    let code: String
+    let name: String
+    let normalizer: Normalizer
+    let lexicon: Lexicon
+    let feedback: Feedback
+    let listSeparator: String
+    let questions: [String: QuestionWords]
+}

@@ -1,0 +1,38 @@
+/// One language's function words, compiled: yes/no words, negation cues and their scope, clause breaks,
+/// "or", "both", "then", "I don't know", numbers and the words that tell this language from the others.
+struct Lexicon: Sendable {
+    /// A negation cue and the directions in which it reaches the nearest phrase of its clause.
+    struct Cue: Sendable {
+        let pattern: PhrasePattern
+        /// Negates the next phrase ("non entra"), or the previous one when nothing follows ("il pulsante non può").
+        var before: Bool
+        /// Negates the previous phrase (`değil`, `ない`).
+        var after: Bool
+        /// Negates the previous phrase only at the end of its clause ("il pulsante no").
+        var atClauseEnd: Bool
+    }
+
+    struct NumberWord: Sendable {
+        let pattern: PhrasePattern
+        let value: Double
+        /// Also an article ("un", "bir", "一"): evidence for its value, never a wrong number.
+        let weak: Bool
+    }
+
+    let yes: [PhrasePattern]
+    let no: [PhrasePattern]
+    let yesLabel: String
+    let noLabel: String
+    let cues: [Cue]
+    /// Negative verb morphemes found inside a word (`mez`, `miyor`): Turkish `girmez`, `görünmüyor`.
+    let suffixes: [String]
+    let notNegation: [PhrasePattern]
+    let clauseBreaks: [PhrasePattern]
+    let disjunctions: [PhrasePattern]
+    let bothOptions: [PhrasePattern]
+    let sequence: [PhrasePattern]
+    let dontKnow: [PhrasePattern]
+    let functionWords: Set<String>
+    let distinctiveLetters: Set<UInt32>
+    let numbers: [NumberWord]
+}

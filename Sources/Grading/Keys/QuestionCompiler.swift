@@ -1,0 +1,127 @@
+import Foundation
+
+/// Checks one question's entry in a language file against its neutral key and compiles its matcher.
+struct QuestionCompiler {
+    let key: AnswerKey
+    let entry: LanguageQuestionFile
+    let normalizer: Normalizer
+    let lexicon: Lexicon
+    let fail: (String) -> GradingError
+
+    func compile() throws(GradingError) -> LanguagePack.QuestionWords {
+        var entries: [QuestionMatcher.Entry] = []
+        var grounded: [LanguagePack.GroundedPhrase] = []
+        let optionLabels = try compileOptions(into: &entries, grounded: &grounded)
+        let answerLabel = try compileAnswer(into: &entries, grounded: &grounded)
+        var conceptLabels: [String] = []
+        let conceptEntries = entry.concepts ?? [:]
+        for id in conceptEntries.keys where !key.concepts.contains(where: { $0.id == id }) {
+            throw fail("unknown concept \"\(id)\" (not in keys.json)")
+        }
+        for (index, concept) in key.concepts.enumerated() {
+            guard let words = conceptEntries[concept.id], let label = words.label, !label.isEmpty else {
+                throw fail("concept \"\(concept.id)\" needs a label")
+            }
+            guard concept.number != nil || !words.allPhrases.isEmpty else {
+                throw fail("concept \"\(concept.id)\" needs phrases")
+            }
+            try add(words, .concept(index), "concept \(concept.id)", into: &entries, grounded: &grounded)
+            conceptLabels.append(label)
+        }
+        if let wrong = entry.wrong {
+            try add(wrong, .wrong, nil, into: &entries, grounded: &grounded)
+        }
+        if let ignore = entry.ignore {
+            try add(ignore, .ignored, nil, into: &entries, grounded: &grounded)
+        }
+        for pattern in lexicon.dontKnow {
+            entries.append(QuestionMatcher.Entry(pattern: pattern, target: .dontKnow, wholeClause: false))
+        }
+        let readsNumbers = !key.expectedNumbers.isEmpty
+        if readsNumbers {
+            for word in lexicon.numbers {
+                entries.append(
+                    QuestionMatcher.Entry(
+                        pattern: word.pattern, target: .number(word.value, weak: word.weak), wholeClause: false))
+            }
+        }
+        return LanguagePack.QuestionWords(
+            optionLabels: optionLabels, answerLabel: answerLabel, conceptLabels: conceptLabels,
+            matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: grounded)
+    }
+
+    private func compileOptions(
+        into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
+    ) throws(GradingError) -> [String] {
+        let words = entry.options ?? [:]
+        guard key.kind == .choice || key.kind == .boolean else {
+            guard words.isEmpty else { throw fail("only choice and boolean questions have options") }
+            return []
+        }
+        for id in words.keys where !key.options.contains(id) {
+            throw fail("unknown option \"\(id)\"; the options are \(key.options)")
+        }
+        var labels: [String] = []
+        for (index, id) in key.options.enumerated() {
+            let optionWords = words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil)
+            let isCorrect = index == key.correctOption
+            if key.kind == .choice {
+                guard let label = optionWords.label, !label.isEmpty else {
+                    throw fail("option \"\(id)\" needs a label")
+                }
+                guard !optionWords.allPhrases.isEmpty else { throw fail("option \"\(id)\" needs phrases") }
+                labels.append(label)
+            } else {
+                labels.append(optionWords.label ?? (id == "yes" ? lexicon.yesLabel : lexicon.noLabel))
+                for pattern in id == "yes" ? lexicon.yes : lexicon.no {
+                    entries.append(QuestionMatcher.Entry(pattern: pattern, target: .option(index), wholeClause: true))
+                }
+            }
+            try add(
+                optionWords, .option(index), isCorrect ? "option \(id)" : nil, into: &entries, grounded: &grounded)
+        }
+        if key.kind == .boolean, words.values.allSatisfy({ $0.allPhrases.isEmpty }) {
+            throw fail("a boolean question needs phrases stating yes or no in its own words")
+        }
+        return labels
+    }
+
+    private func compileAnswer(
+        into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
+    ) throws(GradingError) -> String? {
+        guard key.kind == .number else {
+            guard entry.answer == nil else { throw fail("only number questions have an \"answer\" entry") }
+            return nil
+        }
+        guard let answer = entry.answer, let label = answer.label, !label.isEmpty else {
+            throw fail("a number question needs \"answer\" with a label")
+        }
+        try add(answer, .answer, "answer", into: &entries, grounded: &grounded)
+        return label
+    }
+
+    /// Compiles the phrases and synonyms of one part; phrases (not synonyms) of correct parts are grounded.
+    private func add(
+        _ words: PhraseSetFile, _ target: QuestionMatcher.Target, _ groundedPart: String?,
+        into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
+    ) throws(GradingError) {
+        for synonym in words.synonyms ?? [] where synonym.reason.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw fail("synonyms \(synonym.phrases) need a reason")
+        }
+        for phrase in words.phrases ?? [] {
+            let pattern = try compile(phrase)
+            entries.append(QuestionMatcher.Entry(pattern: pattern, target: target, wholeClause: false))
+            if let groundedPart { grounded.append(LanguagePack.GroundedPhrase(part: groundedPart, pattern: pattern)) }
+        }
+        for phrase in (words.synonyms ?? []).flatMap(\.phrases) {
+            entries.append(QuestionMatcher.Entry(pattern: try compile(phrase), target: target, wholeClause: false))
+        }
+    }
+
+    private func compile(_ phrase: String) throws(GradingError) -> PhrasePattern {
+        guard let pattern = PhrasePattern(phrase, normalizer: normalizer) else {
+            throw fail("phrase \"\(phrase)\" has nothing to match after normalisation")
+        }
+        return pattern
+    }
+}

@@ -1,0 +1,29 @@
+/// The result of grading one learner answer.
+public struct Grade: Sendable, Codable, Equatable {
+    public let verdict: Verdict
+    /// Weighted share of the rubric the answer covers, 0…1; 0 when the verdict is incorrect.
+    public let score: Double
+    /// Labels of the rubric parts the answer covers, in the page's language.
+    public let found: [String]
+    /// Labels of the rubric parts the answer does not cover, in the page's language.
+    public let missing: [String]
+    /// One short sentence in the page's language.
+    public let feedback: String
+    /// The chapter's reference answer paragraph in the page's language.
+    public let reference: String
+    /// The language whose key graded the answer: the page's, or the one the learner wrote in.
+    public let gradedLanguage: String
+
+    public init(
+        verdict: Verdict, score: Double, found: [String], missing: [String], feedback: String, reference: String,
+        gradedLanguage: String
+    ) {
+        self.verdict = verdict
+        self.score = score
+        self.found = found
+        self.missing = missing
+        self.feedback = feedback
+        self.reference = reference
+        self.gradedLanguage = gradedLanguage
+    }
+}

@@ -1,0 +1,37 @@
+/// Everything that can go wrong in the Grading module, shaped for its two catchers: the key loader
+/// (which file and question are wrong) and the HTTP layer (unknown language or question → 404,
+/// unknown choice → 422).
+public struct GradingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure this is; the HTTP layer maps it to a status.
+    public enum Code: String, Sendable, Equatable {
+        /// A key file could not be read.
+        case unreadableFile
+        /// A key file is not valid JSON or breaks a rule of the key format.
+        case invalidKey
+        /// The language has no key file.
+        case unknownLanguage
+        /// The question has no key.
+        case unknownQuestion
+        /// The chosen option is not one of the question's options.
+        case unknownChoice
+    }
+
+    public let code: Code
+    /// The key file at fault (`keys.json`, `it.json`), when there is one.
+    public let file: String?
+    /// The question at fault, when there is one.
+    public let question: String?
+    public let message: String
+
+    public init(_ code: Code, file: String? = nil, question: String? = nil, _ message: String) {
+        self.code = code
+        self.file = file
+        self.question = question
+        self.message = message
+    }
+
+    /// `file: question: message`, leaving out the parts that are not known.
+    public var description: String {
+        [file, question, message].compactMap { $0 }.joined(separator: ": ")
+    }
+}

@@ -1,0 +1,152 @@
+/// A phrase from a key file, compiled against its language's normaliser.
+///
+/// Syntax, kept small so key files stay readable:
+/// - words are matched whole; a trailing `*` makes a word a stem (`interfacc*` matches `interfaccia`, `interfacce`);
+/// - `…` (or `...`) allows a few other words (or, in Chinese and Japanese, characters) in between, within a clause;
+/// - a leading `!` means the phrase counts only when negated (`!uguali` is satisfied by "non sono uguali"),
+///   a leading `~` that it counts whether negated or not; otherwise it counts only when not negated;
+/// - with `verbStems`, a final dictionary-form verb (`入る`, `対応する`) matches its stem followed by hiragana.
+struct PhrasePattern: Sendable {
+    enum Polarity: Sendable, Equatable {
+        case positive
+        case negated
+        case any
+    }
+
+    struct Unit: Sendable, Equatable {
+        let text: String
+        let isStem: Bool
+        let head: UInt32
+
+        func matches(_ token: Token) -> Bool {
+            isStem ? token.text.hasPrefix(text) : token.text == text
+        }
+    }
+
+    struct Match: Sendable, Equatable {
+        let start: Int
+        let end: Int
+        /// Token ranges inside the match that no unit covers (the `…` parts).
+        let gaps: [Range<Int>]
+        /// Index of the last token a unit matched, with the stem length when that unit is a stem.
+        let lastUnitStemLength: Int?
+    }
+
+    let source: String
+    let segments: [[Unit]]
+    let polarity: Polarity
+    /// The last unit must be followed by a hiragana (Japanese verb stems).
+    let needsKanaContinuation: Bool
+    let maxGap: Int
+
+    var unitCount: Int { segments.reduce(0) { $0 + $1.count } }
+    var head: UInt32 { segments.first?.first?.head ?? 0 }
+
+    /// Compiles `phrase`; `nil` when nothing matchable is left after normalisation. Lexicon words (`ない`)
+    /// pass `verbStems: false`: they are matched exactly as written.
+    init?(_ phrase: String, normalizer: Normalizer, verbStems: Bool = true) {
+        var body = Substring(phrase.trimmingSpaces)
+        var polarity = Polarity.positive
+        if body.hasPrefix("!") {
+            polarity = .negated
+            body = body.dropFirst()
+        } else if body.hasPrefix("~") {
+            polarity = .any
+            body = body.dropFirst()
+        }
+        let rawSegments = String(body).replacingAll("...", with: "…").split(separator: "…")
+        var segments: [[Unit]] = []
+        for raw in rawSegments {
+            var units: [Unit] = []
+            for word in raw.split(whereSeparator: { $0 == " " }) {
+                let isStem = word.hasSuffix("*")
+                let tokens = normalizer.tokens(String(isStem ? word.dropLast() : word))
+                for (offset, token) in tokens.enumerated() {
+                    units.append(
+                        Unit(text: token.text, isStem: isStem && offset == tokens.count - 1, head: token.head))
+                }
+            }
+            if !units.isEmpty { segments.append(units) }
+        }
+        var kanaContinuation = false
+        if verbStems, normalizer.rules.verbStems, var last = segments.popLast() {
+            kanaContinuation = Self.stripVerbEnding(&last)
+            segments.append(last)
+        }
+        guard !segments.isEmpty else { return nil }
+        self.source = phrase
+        self.segments = segments
+        self.polarity = polarity
+        self.needsKanaContinuation = kanaContinuation
+        self.maxGap = normalizer.rules.segmentation == .words ? 4 : 8
+    }
+
+    /// `入る` → `入` + hiragana, `対応する` → `対応` + hiragana; leaves short or non-verb endings alone.
+    private static func stripVerbEnding(_ units: inout [Unit]) -> Bool {
+        let endings: Set<String> = ["う", "く", "ぐ", "す", "つ", "ぬ", "ぶ", "む", "る", "い"]
+        guard let last = units.last, endings.contains(last.text), units.count >= 2 else { return false }
+        if last.text == "る", units.count >= 3, units[units.count - 2].text == "す" {
+            units.removeLast(2)
+            return true
+        }
+        let stem = units.dropLast()
+        guard let stemLast = stem.last else { return false }
+        let stemEndsInHan = (0x4E00...0x9FFF).contains(stemLast.head)
+        guard stemEndsInHan || stem.count >= 2 else { return false }
+        units.removeLast()
+        return true
+    }
+
+    /// The shortest match starting at `start`, if any. Segments after the first may skip up to `maxGap` tokens
+    /// of the same clause; a match never crosses a sentence.
+    func match(in tokens: [Token], clauses: [Int], at start: Int) -> Match? {
+        guard let first = segments.first, let end = Self.matchSegment(first, in: tokens, at: start) else { return nil }
+        let sentence = tokens[start].sentence
+        guard tokens[end - 1].sentence == sentence else { return nil }
+        var cursor = end
+        var gaps: [Range<Int>] = []
+        for segment in segments.dropFirst() {
+            var found: Int?
+            var position = cursor
+            while position <= cursor + maxGap, position < tokens.count, clauses[position] == clauses[cursor - 1] {
+                if let segmentEnd = Self.matchSegment(segment, in: tokens, at: position),
+                    tokens[segmentEnd - 1].sentence == sentence
+                {
+                    found = segmentEnd
+                    break
+                }
+                position += 1
+            }
+            guard let segmentEnd = found else { return nil }
+            if position > cursor { gaps.append(cursor..<position) }
+            cursor = segmentEnd
+        }
+        if needsKanaContinuation {
+            guard cursor < tokens.count, tokens[cursor].isHiragana else { return nil }
+        }
+        let lastUnit = segments.last?.last
+        let stemLength = lastUnit.flatMap { $0.isStem ? $0.text.count : nil }
+        return Match(start: start, end: cursor, gaps: gaps, lastUnitStemLength: stemLength)
+    }
+
+    private static func matchSegment(_ units: [Unit], in tokens: [Token], at start: Int) -> Int? {
+        guard start + units.count <= tokens.count else { return nil }
+        for (offset, unit) in units.enumerated() where !unit.matches(tokens[start + offset]) {
+            return nil
+        }
+        return start + units.count
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var view = Substring(self)
+        while view.first == " " { view = view.dropFirst() }
+        while view.last == " " { view = view.dropLast() }
+        return String(view)
+    }
+
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,38 @@
+/// How one language's text is normalised and cut into tokens; read from its key file, so a sixth language
+/// needs no code.
+struct TextRules: Sendable {
+    enum CaseFolding: String, Sendable {
+        /// Unicode default lowercasing.
+        case standard
+        /// Turkish: `İ` → `i`, `I` → `ı`.
+        case turkish
+    }
+
+    enum Segmentation: String, Sendable {
+        /// Words between spaces and punctuation (Italian, Spanish, Turkish).
+        case words
+        /// Every Han and kana character is a token; Latin runs inside stay words (Chinese, Japanese).
+        case characters
+    }
+
+    /// Script family, used to detect the language an answer is written in.
+    enum Script: String, Sendable {
+        case latin
+        case han
+        /// Kana with Han.
+        case japanese
+    }
+
+    var caseFolding: CaseFolding
+    /// Accents optional both ways: `sì`/`si`, `iç`/`ic`, `ı`/`i`.
+    var foldDiacritics: Bool
+    /// Simplified Chinese input is converted to Traditional before matching.
+    var simplifiedToTraditional: Bool
+    var segmentation: Segmentation
+    var script: Script
+    /// Japanese: a phrase in dictionary form (`入る`, `対応する`) matches its stem followed by any hiragana,
+    /// so plain and polite forms (`入らない`, `入ります`) both match.
+    var verbStems: Bool
+    /// Character variants folded after conversion (`臺` → `台`), applied to keys and answers alike.
+    var variants: [UInt32: UInt32]
+}

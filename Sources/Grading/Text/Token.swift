@@ -1,0 +1,24 @@
+/// One unit of normalised text: a word (letters and digits of an alphabetic script), a number, or a single
+/// Han or kana character. Matching works on tokens, so Chinese and Japanese never depend on spaces.
+struct Token: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case word
+        case number(Double)
+        case han
+        case kana
+    }
+
+    let text: String
+    let kind: Kind
+    /// Index of the sentence the token belongs to (split at `.`, `!`, `?`, `;`, `。`, line breaks).
+    let sentence: Int
+    /// Index of the clause split by punctuation alone (`,` `:` `、` … and sentence ends).
+    let punctuationClause: Int
+    /// First Unicode scalar of `text`, for indexing patterns by their first letter.
+    let head: UInt32
+
+    var isHiragana: Bool {
+        guard kind == .kana else { return false }
+        return (0x3041...0x309F).contains(head)
+    }
+}
