@@ -124,7 +124,7 @@
 
   function conceptList(className, label, items) {
     var list = element("ul", null, items.map(function (item) { return element("li", null, [String(item)]); }));
-    return element("div", className, [element("dt", null, [label]), element("dd", null, [list])]);
+    return [element("dt", className, [label]), element("dd", className, [list])];
   }
 
   function resultNodes(data) {
@@ -141,8 +141,8 @@
     var missing = Array.isArray(data.missing) ? data.missing : [];
     if (found.length || missing.length) {
       var concepts = element("dl", "concepts");
-      if (found.length) concepts.append(conceptList("concepts-found", strings.found, found));
-      if (missing.length) concepts.append(conceptList("concepts-missing", strings.missing, missing));
+      if (found.length) concepts.append.apply(concepts, conceptList("concepts-found", strings.found, found));
+      if (missing.length) concepts.append.apply(concepts, conceptList("concepts-missing", strings.missing, missing));
       nodes.push(concepts);
     }
     nodes.push(

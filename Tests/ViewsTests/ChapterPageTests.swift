@@ -37,8 +37,14 @@ struct ChapterPageTests {
             html.contains(
                 "<ul class=\"bullets\"><li class=\"bullet\" id=\"ch3-b5\"><p><strong class=\"term\">horizontalSizeClass</strong>"
             ))
-        #expect(html.contains("<dt>Quando usarlo</dt><dd>per scegliere una o due colonne.</dd>"))
-        #expect(html.contains("<dt>Quando non usarlo</dt><dd>per dire «questo è un iPad».</dd>"))
+        #expect(
+            html.contains(
+                "<dt class=\"usage-use\">Quando usarlo</dt><dd class=\"usage-use\">per scegliere una o due colonne.</dd>"
+            ))
+        #expect(
+            html.contains(
+                "<dt class=\"usage-avoid\">Quando non usarlo</dt><dd class=\"usage-avoid\">per dire «questo è un iPad».</dd>"
+            ))
         #expect(html.contains("<ol class=\"numbered\"><li id=\"ch3-b7\" value=\"1\">"))
         #expect(html.contains("<div class=\"note\" role=\"note\" id=\"ch3-b11\">"))
         #expect(html.contains("<p class=\"source\" id=\"ch3-b12\">"))
@@ -148,8 +154,11 @@ struct ChapterPageTests {
             html.contains(
                 "<p class=\"verdict verdict-partial\"><strong class=\"verdict-label\">Parzialmente corretto</strong>"))
         #expect(html.contains("Punteggio: 50%"))
-        #expect(html.contains("<dt>Hai colto</dt><dd><ul><li>regular × regular</li></ul></dd>"))
-        #expect(html.contains("<dt>Manca</dt>"))
+        #expect(
+            html.contains(
+                "<dt class=\"concepts-found\">Hai colto</dt><dd class=\"concepts-found\"><ul><li>regular × regular</li></ul></dd>"
+            ))
+        #expect(html.contains("<dt class=\"concepts-missing\">Manca</dt>"))
         #expect(html.contains("Dopo l&#39;apertura è ancora un&#39;app per iPhone."))
         #expect(
             html.contains(

@@ -76,7 +76,7 @@ def main():
                     if violation["impact"] in ("serious", "critical"):
                         targets = [node["target"] for node in violation["nodes"]][:3]
                         failures.append(f"{name} at {width}px: axe {violation['id']} ({violation['impact']}) {targets}")
-                total = driver.execute_script("return document.documentElement.scrollHeight")
+                total = driver.execute_script("window.scrollTo(0, 0); return document.documentElement.scrollHeight")
                 driver.set_window_size(width, min(max(total, height), 12000))
                 driver.save_screenshot(os.path.join(output, f"{name[:-5]}-{width}.png"))
                 driver.set_window_size(width, height)

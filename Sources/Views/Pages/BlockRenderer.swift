@@ -97,16 +97,12 @@ struct BlockRenderer {
             if block.whenToUse != nil || block.whenNotToUse != nil {
                 Node.dl(.class("usage")) {
                     if let use = block.whenToUse {
-                        Node.div(.class("usage-use")) {
-                            Node.dt { strings.whenToUse }
-                            Node.dd { use }
-                        }
+                        Node.dt(.class("usage-use")) { strings.whenToUse }
+                        Node.dd(.class("usage-use")) { use }
                     }
                     if let avoid = block.whenNotToUse {
-                        Node.div(.class("usage-avoid")) {
-                            Node.dt { strings.whenNotToUse }
-                            Node.dd { avoid }
-                        }
+                        Node.dt(.class("usage-avoid")) { strings.whenNotToUse }
+                        Node.dd(.class("usage-avoid")) { avoid }
                     }
                 }
             }

@@ -67,8 +67,7 @@ struct PageShell {
             }
             if showsSearch {
                 Node.form(.class("site-search"), Attribute("role", "search"), Attribute("action", "/\(code)/search")) {
-                    Node.label(.for("site-search-q"), .class("visually-hidden")) { strings.searchLabel }
-                    Node.input(.type("search"), .id("site-search-q"), .name("q"), Attribute("enterkeyhint", "search"))
+                    Node.input(.type("search"), .id("site-search-q"), .name("q"), .aria("label", strings.searchLabel))
                     Node.button(.type("submit")) { strings.search }
                 }
             }

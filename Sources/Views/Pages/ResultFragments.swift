@@ -26,16 +26,12 @@ struct ResultFragments {
         guard !found.isEmpty || !missing.isEmpty else { return .empty }
         return .dl(.class("concepts")) {
             if !found.isEmpty {
-                Node.div(.class("concepts-found")) {
-                    Node.dt { context.strings.found }
-                    Node.dd { Node.ul { for concept in found { Node.li { concept } } } }
-                }
+                Node.dt(.class("concepts-found")) { context.strings.found }
+                Node.dd(.class("concepts-found")) { Node.ul { for concept in found { Node.li { concept } } } }
             }
             if !missing.isEmpty {
-                Node.div(.class("concepts-missing")) {
-                    Node.dt { context.strings.missing }
-                    Node.dd { Node.ul { for concept in missing { Node.li { concept } } } }
-                }
+                Node.dt(.class("concepts-missing")) { context.strings.missing }
+                Node.dd(.class("concepts-missing")) { Node.ul { for concept in missing { Node.li { concept } } } }
             }
         }
     }

@@ -33,7 +33,7 @@ public struct SearchPage: Sendable {
                 Node.label(.for("search-q")) { strings.searchLabel }
                 Node.div(.class("search-row")) {
                     Node.input(
-                        .type("search"), .id("search-q"), .name("q"), .value(query), Attribute("enterkeyhint", "search")
+                        .type("search"), .id("search-q"), .name("q"), .value(query)
                     )
                     Node.button(.type("submit")) { strings.search }
                 }

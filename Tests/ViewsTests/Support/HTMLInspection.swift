@@ -28,11 +28,12 @@ enum HTMLInspection {
         }
     }
 
-    /// Ids of form controls that no `<label for>` names (hidden inputs excluded).
+    /// Ids of form controls that neither a `<label for>` nor `aria-label` names (hidden inputs excluded).
     static func unlabelledControls(in html: String) -> [String] {
         let labelled = Set(tags("label", in: html).compactMap { attribute("for", of: $0) })
         let controls = (tags("input", in: html) + tags("textarea", in: html) + tags("select", in: html))
             .filter { attribute("type", of: $0) != "hidden" && attribute("type", of: $0) != "submit" }
+            .filter { attribute("aria-label", of: $0)?.isEmpty != false }
         return controls.map { attribute("id", of: $0) ?? $0 }.filter { !labelled.contains($0) }
     }
 }

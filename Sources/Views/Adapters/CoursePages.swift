@@ -1,0 +1,64 @@
+import Course
+import Grading
+
+/// Every pre-rendered page of one language, built once per content load (off the serving path) and kept
+/// in the content snapshot; App serves `staticBytes` or `bytes(for:)` from here.
+public struct CoursePages: Sendable {
+    public let context: PageContext
+    public let home: RenderedPage
+    public let chapters: [Int: RenderedPage]
+    public let appendix: RenderedPage
+    public let practice: RenderedPage
+    /// The chapters as rendered, for the parallel view.
+    public let chapterContents: [Int: ChapterContent]
+
+    /// Renders the home, chapter, appendix and practice pages of `course`.
+    ///
+    /// - Parameters:
+    ///   - languages: every course language, for the switcher (the library's order).
+    ///   - answerKeys: gives choice and yes/no questions their radio buttons; `nil` renders every question open.
+    public init(
+        course: LanguageCourse, strings: UIStrings, languages: [Language], answerKeys: AnswerKeyBook?,
+        assetVersion: String? = nil
+    ) {
+        let code = course.language.code
+        let context = PageContext(
+            language: PageLanguage(course.language), strings: strings, languages: languages.map(PageLanguage.init),
+            outline: CourseOutline(course), assetVersion: assetVersion
+        )
+        self.context = context
+        let introduction = course.introduction.map(\.text) + [course.readingGuide.text]
+        home = HomePage(introduction: introduction, context: context).render()
+        var contents: [Int: ChapterContent] = [:]
+        var pages: [Int: RenderedPage] = [:]
+        for chapter in course.chapters {
+            let content = ChapterContent(chapter, language: code, answerKeys: answerKeys)
+            contents[chapter.number] = content
+            pages[chapter.number] = ChapterPage(chapter: content, context: context).render()
+        }
+        chapterContents = contents
+        chapters = pages
+        appendix = SectionPage(section: .appendix, content: SectionContent(course.appendix), context: context).render()
+        practice = SectionPage(
+            section: .practice, content: SectionContent(course.practice, language: code, answerKeys: answerKeys),
+            context: context
+        ).render()
+    }
+
+    /// The pre-rendered page of `section`, or `nil` for a chapter that does not exist.
+    public func page(for section: CourseSection) -> RenderedPage? {
+        switch section {
+        case .chapter(let number): return chapters[number]
+        case .appendix: return appendix
+        case .practice: return practice
+        }
+    }
+
+    /// `/{lang}/chapters/{n}?with={other}`, rendered on demand (App may cache it); `nil` when either
+    /// language lacks the chapter.
+    public func parallel(chapter number: Int, with other: CoursePages) -> [UInt8]? {
+        guard let mine = chapterContents[number], let theirs = other.chapterContents[number] else { return nil }
+        return ParallelPage(primary: mine, context: context, secondary: theirs, secondaryContext: other.context)
+            .render()
+    }
+}
