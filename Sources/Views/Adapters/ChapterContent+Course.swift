@@ -14,7 +14,7 @@ extension BlockContent {
         let kind = BlockContent.Kind(rawValue: block.kind.rawValue) ?? .paragraph
         self.init(
             kind: kind, anchor: block.anchor, text: block.text, term: block.term, body: block.body,
-            whenToUse: block.whenToUse, whenNotToUse: block.whenNotToUse, codeLines: block.codeLines.map(String.init),
+            whenToUse: block.whenToUse, whenNotToUse: block.whenNotToUse, codeLines: block.codeLines.map { String($0) },
             number: block.number
         )
     }
