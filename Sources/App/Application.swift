@@ -1,0 +1,135 @@
+import Foundation
+import HTTP
+import SQLite
+
+/// Folio assembled: database, content, routes and server, with start-up and graceful shutdown.
+public final class Application: Sendable {
+    public let configuration: Configuration
+    public let services: Services
+    public let server: Server
+    private let metricsServer: Server?
+
+    private init(configuration: Configuration, services: Services, server: Server, metricsServer: Server?) {
+        self.configuration = configuration
+        self.services = services
+        self.server = server
+        self.metricsServer = metricsServer
+    }
+
+    /// The port the main server is bound to.
+    public var port: Int { server.localPort }
+
+    /// Opens and migrates the database, loads the content, binds the port and starts serving.
+    ///
+    /// - Throws: `StartupError` naming what could not be prepared (the caller prints it and exits 1).
+    public static func start(_ configuration: Configuration) throws(StartupError) -> Application {
+        let logger = Logger(format: configuration.logFormat)
+        let database = try openDatabase(configuration)
+        do {
+            try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory)).migrate(database)
+        } catch {
+            database.close()
+            throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
+        }
+        let services: Services
+        do {
+            services = try Services.make(configuration: configuration, database: database, logger: logger)
+        } catch {
+            database.close()
+            throw error
+        }
+        let metrics = services.metrics
+        let observer: ResponseObserver = { record in
+            let route = record.route ?? "unmatched"
+            let seconds = Double(record.duration.components.attoseconds) / 1e18
+                + Double(record.duration.components.seconds)
+            metrics.recordRequest(
+                method: record.method?.rawValue ?? "-", route: route, status: record.status.code, seconds: seconds)
+            logger.log(
+                .info, "request",
+                [
+                    "method": record.method?.rawValue ?? "-", "path": record.path ?? "-",
+                    "status": String(record.status.code), "bytes": String(record.bytes),
+                    "ms": String(format: "%.3f", seconds * 1000),
+                ])
+        }
+        let serverLogger: LogHandler = { level, message in
+            logger.log(level >= .error ? .error : level == .warning ? .warning : .info, message)
+        }
+        var limits = ServerLimits()
+        limits.maxBodyBytes = configuration.maxBodyBytes
+        let serverConfiguration = ServerConfiguration(
+            host: configuration.host, port: configuration.port, eventLoopCount: configuration.eventLoops,
+            limits: limits)
+        let server: Server
+        do {
+            server = try Server.start(
+                configuration: serverConfiguration, router: Routes.make(services), observer: observer,
+                logger: serverLogger)
+        } catch {
+            database.close()
+            throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+        }
+        var metricsServer: Server?
+        if let metricsPort = configuration.metricsPort {
+            do {
+                metricsServer = try Server.start(
+                    configuration: ServerConfiguration(
+                        host: configuration.host, port: metricsPort, eventLoopCount: 1, limits: limits),
+                    router: Routes.makeMetricsOnly(services), logger: serverLogger)
+            } catch {
+                throw StartupError("cannot listen for metrics on port \(metricsPort): \(error)")
+            }
+        }
+        return Application(
+            configuration: configuration, services: services, server: server, metricsServer: metricsServer)
+    }
+
+    /// Stops accepting, finishes in-flight requests (at most `gracePeriod`), then commits queued writes and
+    /// closes the database.
+    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+        await server.shutdown(gracePeriod: gracePeriod)
+        await metricsServer?.shutdown(gracePeriod: .seconds(1))
+        services.database.close()
+    }
+
+    /// Opens the database file with the durability settings every command uses.
+    static func openDatabase(_ configuration: Configuration) throws(StartupError) -> Database {
+        do {
+            return try Database(path: configuration.databasePath, configuration: Database.Configuration())
+        } catch {
+            throw StartupError("cannot open database \(configuration.databasePath): \(error)")
+        }
+    }
+
+    /// `folio migrate`: applies pending migrations and reports what ran.
+    public static func migrate(_ configuration: Configuration) throws(StartupError) -> MigrationReport {
+        let database = try openDatabase(configuration)
+        defer { database.close() }
+        do {
+            return try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory)).migrate(database)
+        } catch {
+            throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
+        }
+    }
+
+    /// `folio backup PATH`: a consistent copy through SQLite's online backup API, safe while a server writes.
+    public static func backup(_ configuration: Configuration, to destination: String) throws(StartupError) {
+        let database = try openDatabase(configuration)
+        defer { database.close() }
+        do {
+            try database.backup(to: destination)
+        } catch {
+            throw StartupError("backup to \(destination): \(error)")
+        }
+    }
+}
+
+/// Why Folio could not start or a command could not run; printed as `folio: <message>`.
+public struct StartupError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

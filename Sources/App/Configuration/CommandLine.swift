@@ -1,0 +1,213 @@
+import Foundation
+
+/// A subcommand of the `folio` executable with its parsed options.
+public enum Command: Sendable, Equatable {
+    case serve(Configuration)
+    case migrate(Configuration)
+    case checkContent(directory: String)
+    case backup(Configuration, destination: String)
+    case healthcheck(url: String)
+    case help
+}
+
+/// A command line that cannot be run; the executable prints `message` and the usage text, then exits 2.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// Parses `folio` arguments; flags win over environment variables, which win over defaults.
+public struct CommandLineParser: Sendable {
+    private let environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    public static let usage = """
+        Usage: folio <command> [options]
+
+        Commands:
+          serve                 Run the HTTP server (migrates the database first).
+          migrate               Apply pending migrations and exit.
+          check-content [DIR]   Parse and validate the course documents (default ./Content); exit 1 on errors.
+          backup PATH           Copy the database to PATH with SQLite's online backup API.
+          healthcheck [URL]     Exit 0 when GET URL (default http://127.0.0.1:8080/healthz) answers 200.
+          help, --help          Show this text.
+
+        Options (serve, migrate, backup)          Environment          Default
+          --host HOST                             FOLIO_HOST           127.0.0.1
+          --port PORT   (0 picks a free port)     FOLIO_PORT           8080
+          --db PATH                               FOLIO_DB             ./folio.sqlite
+          --content DIR                           FOLIO_CONTENT        ./Content
+          --public DIR                            FOLIO_PUBLIC         ./Public
+          --migrations DIR                        FOLIO_MIGRATIONS     ./Migrations
+          --metrics-port PORT                     FOLIO_METRICS_PORT   (none: /metrics needs the admin token)
+          --log-format text|json                  FOLIO_LOG_FORMAT     text
+          --max-body BYTES                        FOLIO_MAX_BODY       1048576
+          --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
+          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
+                                                  FOLIO_ADMIN_TOKEN    generated on first start, printed once
+        """
+
+    /// Parses the arguments after the executable name.
+    /// - Throws: `UsageError` for an unknown command or flag, a missing value or a bad value.
+    public func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let name = arguments.first else { return .help }
+        var rest = Array(arguments.dropFirst())
+        switch name {
+        case "help", "--help", "-h":
+            return .help
+        case "serve":
+            return .serve(try configuration(from: &rest))
+        case "migrate":
+            return .migrate(try configuration(from: &rest))
+        case "backup":
+            let configuration = try configuration(from: &rest)
+            guard rest.count == 1, let destination = rest.first else {
+                throw UsageError(message: "backup needs exactly one destination PATH")
+            }
+            return .backup(configuration, destination: destination)
+        case "check-content":
+            if rest.contains(where: { $0.hasPrefix("-") }) {
+                throw UsageError(message: "check-content takes only an optional directory")
+            }
+            guard rest.count <= 1 else { throw UsageError(message: "check-content takes at most one directory") }
+            return .checkContent(directory: rest.first ?? environment["FOLIO_CONTENT"] ?? "./Content")
+        case "healthcheck":
+            guard rest.count <= 1 else { throw UsageError(message: "healthcheck takes at most one URL") }
+            let port = environment["FOLIO_PORT"] ?? "8080"
+            return .healthcheck(url: rest.first ?? "http://127.0.0.1:\(port)/healthz")
+        default:
+            throw UsageError(message: "unknown command '\(name)'")
+        }
+    }
+
+    /// Reads options from the environment, then consumes flags from `arguments`, leaving positional ones.
+    private func configuration(from arguments: inout [String]) throws(UsageError) -> Configuration {
+        var configuration = Configuration()
+        for option in Option.allCases {
+            if let value = environment[option.environmentName], !value.isEmpty {
+                try option.apply(value, to: &configuration, source: option.environmentName)
+            }
+        }
+        if let token = environment["FOLIO_ADMIN_TOKEN"], !token.isEmpty {
+            configuration.adminToken = token
+        }
+        var positional: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else {
+                positional.append(argument)
+                continue
+            }
+            let (flag, inlineValue) = Self.split(argument)
+            guard let option = Option(rawValue: flag) else { throw UsageError(message: "unknown option '\(flag)'") }
+            if option.isSwitch {
+                guard inlineValue == nil else { throw UsageError(message: "\(flag) takes no value") }
+                try option.apply("1", to: &configuration, source: flag)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            try option.apply(value, to: &configuration, source: flag)
+        }
+        arguments = positional
+        return configuration
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}
+
+/// The options shared by `serve`, `migrate` and `backup`, with their environment variables.
+private enum Option: String, CaseIterable {
+    case host = "--host"
+    case port = "--port"
+    case database = "--db"
+    case content = "--content"
+    case publicFiles = "--public"
+    case migrations = "--migrations"
+    case metricsPort = "--metrics-port"
+    case logFormat = "--log-format"
+    case maxBody = "--max-body"
+    case eventLoops = "--event-loops"
+    case trustProxy = "--trust-proxy"
+
+    var environmentName: String {
+        switch self {
+        case .host: "FOLIO_HOST"
+        case .port: "FOLIO_PORT"
+        case .database: "FOLIO_DB"
+        case .content: "FOLIO_CONTENT"
+        case .publicFiles: "FOLIO_PUBLIC"
+        case .migrations: "FOLIO_MIGRATIONS"
+        case .metricsPort: "FOLIO_METRICS_PORT"
+        case .logFormat: "FOLIO_LOG_FORMAT"
+        case .maxBody: "FOLIO_MAX_BODY"
+        case .eventLoops: "FOLIO_EVENT_LOOPS"
+        case .trustProxy: "FOLIO_TRUST_PROXY"
+        }
+    }
+
+    var isSwitch: Bool { self == .trustProxy }
+
+    func apply(_ value: String, to configuration: inout Configuration, source: String) throws(UsageError) {
+        switch self {
+        case .host:
+            guard !value.isEmpty, !value.contains(where: { $0.isWhitespace || $0 == "/" }) else {
+                throw UsageError(message: "\(source): '\(value)' is not a host name or address")
+            }
+            configuration.host = value
+        case .port:
+            configuration.port = try Self.integer(value, in: 0...65_535, source: source)
+        case .database:
+            configuration.databasePath = try Self.path(value, source: source)
+        case .content:
+            configuration.contentDirectory = try Self.path(value, source: source)
+        case .publicFiles:
+            configuration.publicDirectory = try Self.path(value, source: source)
+        case .migrations:
+            configuration.migrationsDirectory = try Self.path(value, source: source)
+        case .metricsPort:
+            configuration.metricsPort = try Self.integer(value, in: 0...65_535, source: source)
+        case .logFormat:
+            guard let format = Configuration.LogFormat(rawValue: value) else {
+                throw UsageError(message: "\(source): '\(value)' is not one of text, json")
+            }
+            configuration.logFormat = format
+        case .maxBody:
+            configuration.maxBodyBytes = try Self.integer(value, in: 1...(256 << 20), source: source)
+        case .eventLoops:
+            configuration.eventLoops = try Self.integer(value, in: 1...64, source: source)
+        case .trustProxy:
+            switch value.lowercased() {
+            case "1", "true", "yes", "on": configuration.trustProxy = true
+            case "0", "false", "no", "off": configuration.trustProxy = false
+            default: throw UsageError(message: "\(source): '\(value)' is not a boolean")
+            }
+        }
+    }
+
+    private static func integer(_ value: String, in range: ClosedRange<Int>, source: String) throws(UsageError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw UsageError(message: "\(source): '\(value)' is not a number in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return number
+    }
+
+    private static func path(_ value: String, source: String) throws(UsageError) -> String {
+        guard !value.isEmpty, !value.contains("\0") else { throw UsageError(message: "\(source) needs a path") }
+        return value
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Everything `folio serve` needs to start, resolved from flags, then environment, then defaults.
+public struct Configuration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var databasePath = "./folio.sqlite"
+    public var contentDirectory = "./Content"
+    public var publicDirectory = "./Public"
+    public var migrationsDirectory = "./Migrations"
+    /// When set, `/metrics` is served on this separate port without authentication (bind it to loopback or a private network).
+    public var metricsPort: Int?
+    public var logFormat = LogFormat.text
+    /// The largest request body accepted, in bytes.
+    public var maxBodyBytes = 1 << 20
+    /// Event-loop threads; `nil` means one per core.
+    public var eventLoops: Int?
+    /// The admin bearer token from `FOLIO_ADMIN_TOKEN`; when `nil`, one is generated and its hash stored.
+    public var adminToken: String?
+    /// Trust `X-Forwarded-Proto` from a reverse proxy to mark cookies `Secure`.
+    public var trustProxy = false
+
+    public init() {}
+
+    /// How log lines are written to standard error.
+    public enum LogFormat: String, Sendable, CaseIterable {
+        case text
+        case json
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SQLite
+
+/// Holds the content snapshot being served and replaces it on reload, atomically and never half-way.
+///
+/// Reloads are serialised and run on the caller's thread (never an event loop): parse, validate and
+/// prepare beside the current snapshot, record the version, then swap one reference. A failed reload
+/// changes nothing and is recorded too.
+public final class ContentHost: Sendable {
+    public let directory: String
+    private let current: Locked<ContentSnapshot>
+    private let reloads = Locked<Void>(())
+    private let versions: ContentVersionStore
+    private let metrics: Metrics
+    private let logger: Logger
+
+    /// Loads the initial content; Folio refuses to start on content that does not validate.
+    /// - Throws: `StartupError` with the validation report.
+    init(directory: String, versions: ContentVersionStore, metrics: Metrics, logger: Logger) throws(StartupError) {
+        self.directory = directory
+        self.logger = logger
+        self.versions = versions
+        self.metrics = metrics
+        let snapshot: ContentSnapshot
+        do {
+            snapshot = try ContentLoader.load(directory: directory)
+        } catch {
+            throw StartupError("content in \(directory) does not load:\n\(error.report)")
+        }
+        let report = ReloadReport.loaded(snapshot, replacing: nil)
+        do {
+            let version = try versions.record(
+                contentHash: snapshot.contentHash, loadedBy: "startup", loaded: true, report: Self.json(report))
+            current = Locked(snapshot.recorded(as: version.id))
+        } catch {
+            throw StartupError("cannot record the content version: \(error)")
+        }
+    }
+
+    /// The snapshot to serve this request from.
+    public var snapshot: ContentSnapshot {
+        current.withLock { $0 }
+    }
+
+    /// Reloads the content directory; blocks the calling thread for the duration (call off the event loop).
+    ///
+    /// - Parameter actor: who asked (`admin`, `sighup`, `console`), recorded with the version.
+    public func reload(by actor: String) -> ReloadReport {
+        reloads.withLock { _ in
+            let previous = snapshot
+            let loaded: ContentSnapshot
+            do throws(ContentLoader.Failure) {
+                loaded = try ContentLoader.load(directory: directory)
+            } catch let failure {
+                var hash = ""
+                do {
+                    hash = try ContentLoader.digestOfFiles(under: URL(fileURLWithPath: directory))
+                } catch {
+                    logger.log(.warning, "rejected content could not be hashed", ["error": "\(error)"])
+                }
+                let report = ReloadReport.rejected(failure.report, contentHash: hash)
+                do {
+                    _ = try versions.record(contentHash: hash, loadedBy: actor, loaded: false, report: Self.json(report))
+                } catch {
+                    logger.log(.error, "cannot record a rejected content version", ["error": "\(error)"])
+                }
+                metrics.recordReload(outcome: "failure")
+                logger.log(.warning, "content reload rejected", ["by": actor, "errors": String(report.errors.count)])
+                return report
+            }
+            var report = ReloadReport.loaded(loaded, replacing: previous)
+            do {
+                let version = try versions.record(
+                    contentHash: loaded.contentHash, loadedBy: actor, loaded: true, report: Self.json(report))
+                report.version = version.id
+                let recorded = loaded.recorded(as: version.id)
+                current.withLock { $0 = recorded }
+            } catch {
+                metrics.recordReload(outcome: "failure")
+                return ReloadReport.rejected("cannot record the content version: \(error)", contentHash: loaded.contentHash)
+            }
+            metrics.recordReload(outcome: "success")
+            logger.log(.info, "content reloaded", ["by": actor, "version": String(report.version ?? 0)])
+            return report
+        }
+    }
+
+    /// Runs `reload` on a fresh thread and resumes the caller when it is done, keeping the concurrency pool free.
+    public func reloadInBackground(by actor: String) async -> ReloadReport {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.reload(by: actor)) }
+            thread.name = "content-reload"
+            thread.start()
+        }
+    }
+
+    static func json(_ report: ReloadReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return String(decoding: try encoder.encode(report), as: UTF8.self)
+        } catch {
+            return "{\"outcome\":\"\(report.outcome)\"}"
+        }
+    }
+}

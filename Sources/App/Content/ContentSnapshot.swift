@@ -1,0 +1,83 @@
+import Course
+import Foundation
+import Grading
+import HTTP
+import Views
+
+/// Everything served from `Content/`, prepared once and then only read: the parsed course, the answer
+/// keys and grader, pre-rendered pages, pre-encoded JSON and a search index per language.
+///
+/// Immutable and `Sendable`: handlers take the current snapshot once per request, so a reload that
+/// swaps in a new one never changes the content under a request in flight.
+public final class ContentSnapshot: Sendable {
+    /// One language's prepared artefacts.
+    public struct LanguageContent: Sendable {
+        public let course: LanguageCourse
+        public let pages: CoursePages
+        /// The anonymous rendering of each page (every slot at its fallback), gzip and ETag ready.
+        let preparedPages: [CourseSection: PreparedBody]
+        let preparedHome: PreparedBody
+        let chapterList: PreparedBody
+        let chapterJSON: [Int: PreparedBody]
+        let appendixJSON: PreparedBody
+        let practiceJSON: PreparedBody
+        public let search: SearchIndex
+    }
+
+    public let library: CourseLibrary
+    public let book: AnswerKeyBook
+    public let grader: Grader
+    public let strings: [String: UIStrings]
+    public let languages: [String: LanguageContent]
+    /// Language codes in the library's order.
+    public let languageCodes: [String]
+    let languageList: PreparedBody
+    /// What identifies this content: a digest of every file under `Content/`.
+    public let contentHash: String
+    /// Fingerprints of questions, chapters and keys, for reload reports and for tagging attempts.
+    public let fingerprint: ContentFingerprint
+    /// The `content_versions` row this snapshot was recorded as (0 until recorded).
+    public let versionID: Int64
+
+    init(
+        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], languages: [String: LanguageContent],
+        languageList: PreparedBody, contentHash: String, fingerprint: ContentFingerprint, versionID: Int64
+    ) {
+        self.library = library
+        self.book = book
+        self.grader = Grader(book: book)
+        self.strings = strings
+        self.languages = languages
+        self.languageCodes = library.courses.map(\.language.code)
+        self.languageList = languageList
+        self.contentHash = contentHash
+        self.fingerprint = fingerprint
+        self.versionID = versionID
+    }
+
+    /// The same content recorded under another version id.
+    func recorded(as versionID: Int64) -> ContentSnapshot {
+        ContentSnapshot(
+            library: library, book: book, strings: strings, languages: languages, languageList: languageList,
+            contentHash: contentHash, fingerprint: fingerprint, versionID: versionID)
+    }
+
+    /// The language's content, or `nil` for an unknown code.
+    public func language(_ code: String) -> LanguageContent? {
+        languages[code]
+    }
+
+    /// The section a question belongs to (`ch3`, `practice`) and its reference answer in `language`.
+    public func question(_ id: String, in language: String) -> (section: String, question: Question, reference: String)? {
+        guard let course = languages[language]?.course, let found = course.question(id: id) else { return nil }
+        let section =
+            course.practice.questions.contains { $0.id == id }
+            ? "practice" : "ch" + (course.chapters.first { $0.question(id: id) != nil }.map { String($0.number) } ?? "")
+        return (section, found.question, found.answer.text)
+    }
+
+    /// Every question id, in course order.
+    public var questionIDs: [String] {
+        languages[languageCodes.first ?? ""]?.course.questions.map(\.id) ?? []
+    }
+}

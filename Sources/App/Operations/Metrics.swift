@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+/// The service's Prometheus metrics, rendered in the text exposition format (version 0.0.4).
+///
+/// Counters are keyed by their label values; one lock guards the table, held only for an increment.
+public final class Metrics: Sendable {
+    /// Upper bounds of the request latency histogram, in seconds.
+    static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+    private struct Histogram {
+        var counts = [UInt64](repeating: 0, count: Metrics.latencyBuckets.count)
+        var sum = 0.0
+        var count: UInt64 = 0
+    }
+
+    private struct State {
+        var requests: [RequestKey: UInt64] = [:]
+        var latency = Histogram()
+        var attempts: [String: UInt64] = [:]
+        var reloads: [String: UInt64] = [:]
+    }
+
+    private struct RequestKey: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
+    private let state = Mutex(State())
+    private let openConnections = Atomic<Int>(0)
+
+    public init() {}
+
+    /// Records one finished request under its route pattern (not its path, which would explode cardinality).
+    public func recordRequest(method: String, route: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests[RequestKey(method: method, route: route, status: status), default: 0] += 1
+            state.latency.sum += seconds
+            state.latency.count += 1
+            if let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 }) {
+                state.latency.counts[bucket] += 1
+            }
+        }
+    }
+
+    /// Records a graded attempt by verdict.
+    public func recordAttempt(verdict: String) {
+        state.withLock { $0.attempts[verdict, default: 0] += 1 }
+    }
+
+    /// Records a content reload by outcome (`success` or `failure`).
+    public func recordReload(outcome: String) {
+        state.withLock { $0.reloads[outcome, default: 0] += 1 }
+    }
+
+    /// Tracks connections opened (+1) and closed (-1).
+    public func connectionsChanged(by delta: Int) {
+        openConnections.add(delta, ordering: .relaxed)
+    }
+
+    /// The exposition text; `contentVersion` and `databaseBytes` are sampled by the caller.
+    public func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64) -> String {
+        let snapshot = state.withLock { $0 }
+        var out = ""
+        out += "# HELP folio_http_requests_total HTTP requests by route pattern and status.\n"
+        out += "# TYPE folio_http_requests_total counter\n"
+        for (key, value) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
+            out += "folio_http_requests_total{method=\(Self.label(key.method)),route=\(Self.label(key.route)),"
+            out += "status=\"\(key.status)\"} \(value)\n"
+        }
+        out += "# HELP folio_http_request_duration_seconds Time from parsed request to response queued.\n"
+        out += "# TYPE folio_http_request_duration_seconds histogram\n"
+        var cumulative: UInt64 = 0
+        for (bound, count) in zip(Self.latencyBuckets, snapshot.latency.counts) {
+            cumulative += count
+            out += "folio_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        out += "folio_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.latency.count)\n"
+        out += "folio_http_request_duration_seconds_sum \(snapshot.latency.sum)\n"
+        out += "folio_http_request_duration_seconds_count \(snapshot.latency.count)\n"
+        out += "# HELP folio_open_connections Client connections currently open.\n"
+        out += "# TYPE folio_open_connections gauge\n"
+        out += "folio_open_connections \(openConnections.load(ordering: .relaxed))\n"
+        out += "# HELP folio_attempts_graded_total Checkpoint attempts graded, by verdict.\n"
+        out += "# TYPE folio_attempts_graded_total counter\n"
+        for verdict in ["correct", "partial", "incorrect"] {
+            out += "folio_attempts_graded_total{verdict=\"\(verdict)\"} \(snapshot.attempts[verdict, default: 0])\n"
+        }
+        out += "# HELP folio_content_reloads_total Content reloads, by outcome.\n"
+        out += "# TYPE folio_content_reloads_total counter\n"
+        for outcome in ["success", "failure"] {
+            out += "folio_content_reloads_total{outcome=\"\(outcome)\"} \(snapshot.reloads[outcome, default: 0])\n"
+        }
+        out += "# HELP folio_content_version Id of the content version being served.\n"
+        out += "# TYPE folio_content_version gauge\n"
+        out += "folio_content_version{hash=\(Self.label(contentHash))} \(contentVersion)\n"
+        out += "# HELP folio_database_size_bytes Size of the SQLite database file and its WAL.\n"
+        out += "# TYPE folio_database_size_bytes gauge\n"
+        out += "folio_database_size_bytes \(databaseBytes)\n"
+        return out
+    }
+
+    /// A label value in quotes, escaping backslash, quote and newline as the format requires.
+    private static func label(_ value: String) -> String {
+        var out = "\""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Grading
+import HTTP
+import SQLite
+
+/// `POST /api/v1/{lang}/checkpoints/{id}/attempts`: grade an answer and store it durably before answering.
+enum AttemptRoutes {
+    /// The longest answer accepted, in UTF-8 bytes.
+    static let maximumAnswerBytes = 4096
+
+    struct Submission: Decodable {
+        let answer: String?
+        let choice: String?
+    }
+
+    /// What the API returns for a graded attempt.
+    struct GradeJSON: Encodable {
+        let attemptID: Int64
+        let question: String
+        let language: String
+        let gradedLanguage: String
+        let verdict: String
+        let score: Double
+        let found: [String]
+        let missing: [String]
+        let feedback: String
+        let reference: String
+
+        enum CodingKeys: String, CodingKey {
+            case question, language, verdict, score, found, missing, feedback, reference
+            case attemptID = "attempt_id"
+            case gradedLanguage = "graded_language"
+        }
+    }
+
+    /// A graded and stored attempt, with the token of a learner created for it.
+    struct Outcome {
+        let grade: Grade
+        let attempt: Attempt
+        let issued: IssuedLearner?
+    }
+
+    static func register(on router: inout Router, _ services: Services) {
+        router.post("/api/v1/:lang/checkpoints/:id/attempts") { request async throws -> Response in
+            let submission = try JSONBody.decode(Submission.self, from: request)
+            let outcome = try await grade(
+                request, answer: submission.answer, choice: submission.choice, services: services)
+            let body = GradeJSON(
+                attemptID: outcome.attempt.id, question: outcome.attempt.questionID,
+                language: outcome.attempt.language, gradedLanguage: outcome.grade.gradedLanguage,
+                verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
+                missing: outcome.grade.missing, feedback: outcome.grade.feedback, reference: outcome.grade.reference)
+            var headers = Headers()
+            headers.add("Cache-Control", "no-store")
+            if let issued = outcome.issued {
+                headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+            }
+            return try Response.json(body, headers: headers)
+        }
+    }
+
+    /// Validates, rate-limits, grades and stores one attempt; shared by the JSON API and the HTML form.
+    ///
+    /// - Throws: `HTTPError` with the API error shape: 404 unknown language or question, 422 no answer or an
+    ///   unknown choice, 413 an answer over 4 KiB, 401 an unknown bearer token, 429 too many attempts,
+    ///   503 when the write queue is full.
+    static func grade(_ request: Request, answer: String?, choice: String?, services: Services) async throws
+        -> Outcome
+    {
+        let snapshot = services.content.snapshot
+        let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
+        let questionID = request.parameters["id"] ?? ""
+        guard let (section, _, reference) = snapshot.question(questionID, in: language) else {
+            throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
+        }
+        let answerText = answer ?? ""
+        let choiceText = choice?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard answerText.utf8.count <= maximumAnswerBytes, (choiceText?.utf8.count ?? 0) <= 200 else {
+            throw APIError.tooLarge("the answer is longer than \(maximumAnswerBytes) bytes")
+        }
+        let hasAnswer = !answerText.allSatisfy(\.isWhitespace)
+        let hasChoice = !(choiceText ?? "").isEmpty
+        guard hasAnswer || hasChoice else {
+            throw APIError.unprocessable("give an answer (free text) or a choice", code: "missing_answer")
+        }
+        let learner = try identify(request, services: services)
+        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:\(clientAddress(request))"
+        if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+        let grade: Grade
+        do {
+            grade = try snapshot.grader.grade(
+                questionID: questionID, language: language, answer: hasAnswer ? answerText : nil,
+                choice: hasChoice ? choiceText : nil, reference: reference)
+        } catch {
+            switch error.code {
+            case .unknownChoice: throw APIError.unprocessable(error.message, code: "unknown_choice")
+            case .unknownQuestion, .unknownLanguage: throw APIError.notFound(error.message)
+            case .invalidKey, .unreadableFile: throw error
+            }
+        }
+        let attempt = NewAttempt(
+            questionID: questionID, section: section, language: language, answer: answerText,
+            choice: hasChoice ? choiceText : nil, verdict: grade.verdict.rawValue, score: grade.score,
+            contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
+        do {
+            let (stored, issued) = try await services.attempts.record(
+                attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
+            services.metrics.recordAttempt(verdict: grade.verdict.rawValue)
+            return Outcome(grade: grade, attempt: stored, issued: issued)
+        } catch let error as SQLiteError where error.kind == .overloaded {
+            throw APIError.unavailable("too many writes are queued; retry shortly")
+        }
+    }
+
+    /// The learner behind the request; a stale cookie starts afresh, an unknown bearer token is refused.
+    static func identify(_ request: Request, services: Services) throws -> Learner? {
+        if let bearer = LearnerIdentity.bearerToken(in: request) {
+            guard let learner = try services.learners.learner(token: bearer) else {
+                throw APIError.unauthorized("the bearer token is not a learner token")
+            }
+            return learner
+        }
+        guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
+        return try services.learners.learner(token: cookie)
+    }
+
+    /// The peer's address without its port, for per-client limits.
+    static func clientAddress(_ request: Request) -> String {
+        guard let address = request.remoteAddress, let colon = address.lastIndex(of: ":") else {
+            return request.remoteAddress ?? "unknown"
+        }
+        return String(address[..<colon])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HTTP
+import Views
+
+/// The read-only course API: languages, chapters, appendix, case study, search. Served from the snapshot's
+/// pre-encoded JSON on the event loop.
+enum CourseAPIRoutes {
+    static func register(on router: inout Router, _ services: Services) {
+        let content = services.content
+        router.get("/api/v1/languages") { request in
+            content.snapshot.languageList.respond(to: request)
+        }
+        router.get("/api/v1/:lang/chapters") { request in
+            try language(request, content.snapshot).chapterList.respond(to: request)
+        }
+        router.get("/api/v1/:lang/chapters/:n") { request in
+            let language = try language(request, content.snapshot)
+            guard let number = chapterNumber(request), let body = language.chapterJSON[number] else {
+                throw APIError.notFound("no chapter \(request.parameters["n"] ?? "") in \(language.course.language.code)")
+            }
+            return body.respond(to: request)
+        }
+        router.get("/api/v1/:lang/appendix") { request in
+            try language(request, content.snapshot).appendixJSON.respond(to: request)
+        }
+        router.get("/api/v1/:lang/practice") { request in
+            try language(request, content.snapshot).practiceJSON.respond(to: request)
+        }
+        router.get("/api/v1/:lang/search") { request in
+            let snapshot = content.snapshot
+            let language = try language(request, snapshot)
+            let code = language.course.language.code
+            let query = request.query("q") ?? ""
+            guard query.count <= 200 else { throw APIError.unprocessable("q is longer than 200 characters") }
+            let limit = min(max(Int(request.query("limit") ?? "") ?? 20, 1), 50)
+            let results = try language.search.search(query, limit: limit)
+            let body = SearchJSON(
+                language: code, query: query,
+                results: results.map { result in
+                    SearchJSON.Hit(
+                        section: sectionName(result.section), title: result.title, anchor: result.anchor,
+                        url: result.section.path(in: code) + (result.anchor.map { "#" + $0 } ?? ""),
+                        snippet: result.snippet.parts.map { $0.isMatch ? "<mark>\(escape($0.text))</mark>" : escape($0.text) }
+                            .joined(),
+                        parts: result.snippet.parts.map { .init(text: $0.text, match: $0.isMatch) })
+                })
+            var headers = Headers()
+            headers.add("Cache-Control", "no-cache")
+            return try Response.json(body, headers: headers)
+        }
+    }
+
+    /// The language named by the `:lang` parameter, or a JSON 404.
+    static func language(_ request: Request, _ snapshot: ContentSnapshot) throws(HTTPError)
+        -> ContentSnapshot.LanguageContent
+    {
+        let code = request.parameters["lang"] ?? ""
+        guard let language = snapshot.language(code) else {
+            throw APIError.notFound("no course in language \"\(code)\"; see /api/v1/languages")
+        }
+        return language
+    }
+
+    /// The `:n` parameter as a chapter number: decimal digits only (no sign, no spaces).
+    static func chapterNumber(_ request: Request) -> Int? {
+        guard let text = request.parameters["n"], !text.isEmpty, text.count <= 3, text.allSatisfy(\.isASCII),
+            text.allSatisfy(\.isNumber)
+        else { return nil }
+        return Int(text)
+    }
+
+    static func sectionName(_ section: CourseSection) -> String {
+        switch section {
+        case .chapter(let number): "ch\(number)"
+        case .appendix: "appendix"
+        case .practice: "practice"
+        }
+    }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// `GET /api/v1/{lang}/search` response: ranked hits, each with a pre-escaped HTML snippet and its parts.
+struct SearchJSON: Encodable {
+    struct Part: Encodable {
+        let text: String
+        let match: Bool
+    }
+    struct Hit: Encodable {
+        let section: String
+        let title: String
+        let anchor: String?
+        let url: String
+        let snippet: String
+        let parts: [Part]
+    }
+    let language: String
+    let query: String
+    let results: [Hit]
+}

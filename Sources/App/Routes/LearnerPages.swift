@@ -1,0 +1,59 @@
+import Foundation
+import Grading
+import HTTP
+import Views
+
+/// What a known learner sees in the page slots: progress marks, earlier attempts and latest results.
+enum LearnerPages {
+    /// Earlier attempts listed per section at most.
+    static let attemptsShown = 60
+
+    /// Reads the learner's progress (and, for a section, its attempts) and maps it to the views' state.
+    static func state(
+        for learner: Learner, section: CourseSection?, language: ContentSnapshot.LanguageContent, services: Services
+    ) throws -> LearnerState {
+        let snapshot = services.content.snapshot
+        let sectionName = section.map(CourseAPIRoutes.sectionName)
+        let (records, attempts) = try services.database.read { connection in
+            (
+                try AttemptStore.progressRecords(learner.id, connection),
+                try sectionName.map { try AttemptStore.latestAttempts(learner.id, section: $0, limit: attemptsShown, connection) }
+                    ?? []
+            )
+        }
+        let progress = LearnerProgress(records: records, snapshot: snapshot)
+        var state = LearnerState(
+            sections: progress.sectionProgress, resume: progress.lastSection.map { ResumePoint(section: $0) })
+        let code = language.course.language.code
+        for attempt in attempts {
+            state.attempts[attempt.questionID, default: []].append(
+                AttemptSummary(
+                    date: Date(timeIntervalSince1970: Double(attempt.createdAt) / 1000), answer: attempt.answer,
+                    choice: attempt.choice, verdict: AttemptVerdict(rawValue: attempt.verdict) ?? .incorrect,
+                    score: attempt.score))
+            // The newest attempt's result is shown again (the no-JavaScript flow lands here after its POST):
+            // grading is deterministic, so re-grading the stored answer reproduces what was found and missing.
+            if state.results[attempt.questionID] == nil,
+                let question = snapshot.question(attempt.questionID, in: code),
+                let grade = try? snapshot.grader.grade(
+                    questionID: attempt.questionID, language: code,
+                    answer: attempt.answer.isEmpty ? nil : attempt.answer, choice: attempt.choice,
+                    reference: question.reference)
+            {
+                state.results[attempt.questionID] = GradeResult(
+                    verdict: AttemptVerdict(rawValue: grade.verdict.rawValue) ?? .incorrect, score: grade.score,
+                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: grade.reference)
+            }
+        }
+        return state
+    }
+
+    /// A page rendered for one reader: never stored by shared caches.
+    static func personal(_ body: [UInt8], language: ContentSnapshot.LanguageContent) -> Response {
+        var headers = Headers()
+        headers.add("Content-Type", "text/html; charset=utf-8")
+        headers.add("Cache-Control", "private, no-store")
+        headers.add("Set-Cookie", PageRoutes.languageCookie(language.course.language.code))
+        return Response(status: .ok, headers: headers, body: body)
+    }
+}

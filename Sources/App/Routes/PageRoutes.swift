@@ -1,0 +1,150 @@
+import Foundation
+import HTTP
+import Views
+
+/// The reader's HTML pages. Anonymous readers get the pre-rendered page from memory; a learner's page is
+/// the same page with its slots (progress marks, earlier attempts, latest results) filled in.
+enum PageRoutes {
+    static let languageCookieName = "folio_lang"
+
+    static func register(on router: inout Router, _ services: Services) {
+        let content = services.content
+        router.get("/") { request in
+            let snapshot = content.snapshot
+            return Response.redirect(to: "/" + preferredLanguage(request, snapshot) + "/", status: .found)
+        }
+        router.get("/:lang") { request in
+            let language = try pageLanguage(request, content.snapshot)
+            return Response.redirect(to: "/" + language.course.language.code + "/", status: .movedPermanently)
+        }
+        router.get("/:lang/") { request async throws -> Response in
+            let language = try pageLanguage(request, content.snapshot)
+            guard let learner = try services.identity.learner(for: request) else {
+                return language.preparedHome.respond(to: request)
+            }
+            let state = try LearnerPages.state(for: learner, section: nil, language: language, services: services)
+            return LearnerPages.personal(language.pages.home.bytes(for: state), language: language)
+        }
+        router.get("/:lang/chapters/:n") { request async throws -> Response in
+            let snapshot = content.snapshot
+            let language = try pageLanguage(request, snapshot)
+            guard let number = CourseAPIRoutes.chapterNumber(request), language.pages.chapters[number] != nil else {
+                throw HTTPError(.notFound, "no such chapter")
+            }
+            if let other = request.query("with"), other != language.course.language.code {
+                guard let otherLanguage = snapshot.language(other),
+                    let body = language.pages.parallel(chapter: number, with: otherLanguage.pages)
+                else { throw HTTPError(.notFound, "no course in language \(other)") }
+                return LearnerPages.personal(body, language: language)
+            }
+            return try await section(.chapter(number), request: request, language: language, services: services)
+        }
+        router.get("/:lang/appendix") { request async throws -> Response in
+            let language = try pageLanguage(request, content.snapshot)
+            return try await section(.appendix, request: request, language: language, services: services)
+        }
+        router.get("/:lang/practice") { request async throws -> Response in
+            let language = try pageLanguage(request, content.snapshot)
+            return try await section(.practice, request: request, language: language, services: services)
+        }
+        router.get("/:lang/search") { request in
+            let language = try pageLanguage(request, content.snapshot)
+            let query = String((request.query("q") ?? "").prefix(200))
+            let results = try language.search.search(query, limit: 30)
+            let hits = results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
+            let page = SearchPage(query: query, hits: hits, context: language.pages.context).render()
+            return LearnerPages.personal(page, language: language)
+        }
+        router.get("/progress") { request in
+            Response.redirect(to: "/" + preferredLanguage(request, content.snapshot) + "/progress", status: .found)
+        }
+        router.get("/:lang/progress") { request async throws -> Response in
+            let snapshot = content.snapshot
+            let language = try pageLanguage(request, snapshot)
+            var report = ProgressReport(sections: [:], overall: 0)
+            if let learner = try services.identity.learner(for: request) {
+                let progress = LearnerProgress(
+                    records: try await services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
+                    snapshot: snapshot)
+                report = ProgressReport(sections: progress.sectionProgress, overall: progress.overall)
+            }
+            return LearnerPages.personal(
+                ProgressPage(report: report, context: language.pages.context).render(), language: language)
+        }
+        router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
+            try await formAttempt(request, services: services)
+        }
+        let files = services.staticFiles
+        router.get("/static/*") { request in try files.respond(to: request) }
+        router.get("/favicon.ico") { _ in Response.redirect(to: "/static/favicon.svg", status: .movedPermanently) }
+    }
+
+    /// A chapter, the appendix or the case study: prepared bytes for anonymous readers, slots filled for learners.
+    static func section(
+        _ section: CourseSection, request: Request, language: ContentSnapshot.LanguageContent, services: Services
+    ) async throws -> Response {
+        guard let learner = try services.identity.learner(for: request) else {
+            guard let prepared = language.preparedPages[section] else { throw HTTPError(.notFound, "no such page") }
+            return prepared.respond(to: request)
+        }
+        guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
+        let state = try LearnerPages.state(for: learner, section: section, language: language, services: services)
+        return LearnerPages.personal(page.bytes(for: state), language: language)
+    }
+
+    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303).
+    static func formAttempt(_ request: Request, services: Services) async throws -> Response {
+        let snapshot = services.content.snapshot
+        let language = try pageLanguage(request, snapshot)
+        let form = FormBody(request)
+        let questionID = request.parameters["id"] ?? ""
+        let outcome: AttemptRoutes.Outcome
+        do {
+            outcome = try await AttemptRoutes.grade(
+                request, answer: form["answer"], choice: form["choice"], services: services)
+        } catch let error as HTTPError where error.status.code == 422 {
+            throw HTTPError(error.status, "Write an answer or pick an option before submitting.")
+        }
+        let code = language.course.language.code
+        let target: CourseSection =
+            outcome.attempt.section == "practice"
+            ? .practice : .chapter(Int(outcome.attempt.section.dropFirst(2)) ?? 0)
+        var response = Response.redirect(to: target.path(in: code) + "#" + questionID, status: .seeOther)
+        if let issued = outcome.issued {
+            response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+        }
+        return response
+    }
+
+    /// The course language named by `:lang`, or a 404 page.
+    static func pageLanguage(_ request: Request, _ snapshot: ContentSnapshot) throws(HTTPError)
+        -> ContentSnapshot.LanguageContent
+    {
+        guard let language = snapshot.language(request.parameters["lang"] ?? "") else {
+            throw HTTPError(.notFound, "no course in this language")
+        }
+        return language
+    }
+
+    /// The language a path starts with, when it is one of the course's (for error pages).
+    static func pathLanguage(_ request: Request, _ snapshot: ContentSnapshot) -> String? {
+        let first = request.path.split(separator: "/").first.map(String.init) ?? ""
+        return snapshot.language(first) != nil ? first : nil
+    }
+
+    /// Cookie first, then `Accept-Language` (by quality, matching primary subtags), then the first language.
+    static func preferredLanguage(_ request: Request, _ snapshot: ContentSnapshot) -> String {
+        if let cookie = LearnerIdentity.cookie(named: languageCookieName, in: request), snapshot.language(cookie) != nil {
+            return cookie
+        }
+        let codes = snapshot.languageCodes
+        for range in AcceptLanguage.ranges(request.headers["Accept-Language"]) {
+            if let match = AcceptLanguage.match(range, among: codes) { return match }
+        }
+        return codes.first ?? "it"
+    }
+
+    static func languageCookie(_ code: String) -> String {
+        "\(languageCookieName)=\(code); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
+    }
+}

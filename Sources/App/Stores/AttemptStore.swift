@@ -1,0 +1,178 @@
+import SQLite
+
+/// All SQL about attempts, section reads and per-question scores.
+public struct AttemptStore: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Stores an attempt durably and returns it with its id, plus the learner's token when one was created.
+    ///
+    /// Runs through the group-commit queue: the caller is resumed only after the batch holding this
+    /// attempt has committed (`synchronous=FULL` in WAL mode fsyncs the log at each commit), so an
+    /// acknowledged attempt survives a crash or power loss.
+    public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> (Attempt, IssuedLearner?) {
+        try await database.submit { connection in
+            var issued: IssuedLearner?
+            let learnerID: Int64
+            switch reference {
+            case .existing(let id):
+                learnerID = id
+            case .create(let language):
+                let created = try LearnerStore.insert(
+                    displayName: "", language: language, cohortID: nil, on: connection)
+                issued = created
+                learnerID = created.learner.id
+            }
+            let now = Clock.nowMilliseconds()
+            try connection.execute(
+                sql: """
+                    INSERT INTO attempts (learner_id, question_id, section, language, answer, choice, verdict, score,
+                    content_version_id, question_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    learnerID, attempt.questionID, attempt.section, attempt.language, attempt.answer, attempt.choice,
+                    attempt.verdict, attempt.score, attempt.contentVersionID, attempt.questionHash, now,
+                ])
+            let id = connection.lastInsertedRowID
+            try connection.execute(
+                sql: """
+                    INSERT INTO question_scores (learner_id, question_id, section, best_score, passed, attempts,
+                    last_attempt_at) VALUES (?, ?, ?, ?, ?, 1, ?)
+                    ON CONFLICT (learner_id, question_id) DO UPDATE SET
+                    best_score = max(best_score, excluded.best_score), passed = max(passed, excluded.passed),
+                    attempts = attempts + 1, last_attempt_at = excluded.last_attempt_at, section = excluded.section
+                    """,
+                arguments: [learnerID, attempt.questionID, attempt.section, attempt.score,
+                    attempt.verdict == "correct" ? 1 : 0, now])
+            try connection.execute(
+                sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
+            let stored = Attempt(
+                id: id, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
+                language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
+                score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
+                createdAt: now)
+            return (stored, issued)
+        }
+    }
+
+    /// Marks a section (`ch3`, `appendix`, `practice`) as opened by the learner.
+    public func recordRead(section: String, language: String, by reference: LearnerReference) async throws
+        -> IssuedLearner?
+    {
+        try await database.submit { connection in
+            var issued: IssuedLearner?
+            let learnerID: Int64
+            switch reference {
+            case .existing(let id):
+                learnerID = id
+            case .create(let language):
+                let created = try LearnerStore.insert(
+                    displayName: "", language: language, cohortID: nil, on: connection)
+                issued = created
+                learnerID = created.learner.id
+            }
+            let now = Clock.nowMilliseconds()
+            try connection.execute(
+                sql: """
+                    INSERT INTO section_reads (learner_id, section, language, first_opened_at, last_opened_at)
+                    VALUES (?, ?, ?, ?, ?) ON CONFLICT (learner_id, section) DO UPDATE SET
+                    last_opened_at = excluded.last_opened_at, language = excluded.language
+                    """,
+                arguments: [learnerID, section, language, now, now])
+            return issued
+        }
+    }
+
+    /// The learner's attempts with id greater than `cursor`, oldest first (keyset pagination never skips
+    /// or repeats while new attempts arrive: they always get larger ids).
+    public func attempts(learnerID: Int64, after cursor: Int64, limit: Int, questionID: String? = nil) throws
+        -> [Attempt]
+    {
+        try database.read { connection in
+            try connection.query(
+                sql: """
+                    SELECT * FROM attempts WHERE learner_id = ? AND id > ? AND (?3 IS NULL OR question_id = ?3)
+                    ORDER BY id LIMIT ?
+                    """,
+                arguments: [learnerID, cursor, questionID, limit]
+            ).map(Self.attempt(from:))
+        }
+    }
+
+    /// The learner's most recent attempts across every question, newest first.
+    public func recentAttempts(learnerID: Int64, limit: Int) throws -> [Attempt] {
+        try database.read { connection in
+            try connection.query(
+                sql: "SELECT * FROM attempts WHERE learner_id = ? ORDER BY id DESC LIMIT ?",
+                arguments: [learnerID, limit]
+            ).map(Self.attempt(from:))
+        }
+    }
+
+    /// Per-question scores and per-section reads: the raw material of progress views.
+    public func progressRecords(learnerID: Int64) throws -> ProgressRecords {
+        try database.read { try Self.progressRecords(learnerID, $0) }
+    }
+
+    static func progressRecords(_ learnerID: Int64, _ connection: Connection) throws -> ProgressRecords {
+        let scores = try connection.query(
+            sql: "SELECT * FROM question_scores WHERE learner_id = ?", arguments: [learnerID]
+        ).map(QuestionScore.init(row:))
+        var opened: [String: Int64] = [:]
+        for row in try connection.query(
+            sql: "SELECT section, last_opened_at FROM section_reads WHERE learner_id = ?", arguments: [learnerID])
+        {
+            opened[try row["section"]] = try row["last_opened_at"]
+        }
+        return ProgressRecords(scores: scores, lastOpened: opened)
+    }
+
+    /// The learner's latest attempts in one section, newest first.
+    static func latestAttempts(_ learnerID: Int64, section: String, limit: Int, _ connection: Connection) throws
+        -> [Attempt]
+    {
+        try connection.query(
+            sql: "SELECT * FROM attempts WHERE learner_id = ? AND section = ? ORDER BY id DESC LIMIT ?",
+            arguments: [learnerID, section, limit]
+        ).map(Self.attempt(from:))
+    }
+
+    static func attempt(from row: Row) throws -> Attempt {
+        Attempt(
+            id: try row["id"], learnerID: try row["learner_id"], questionID: try row["question_id"],
+            section: try row["section"], language: try row["language"], answer: try row["answer"],
+            choice: try row["choice"], verdict: try row["verdict"], score: try row["score"],
+            contentVersionID: try row["content_version_id"], questionHash: try row["question_hash"],
+            createdAt: try row["created_at"])
+    }
+}
+
+/// A learner's best result on one question.
+public struct QuestionScore: Sendable, Equatable {
+    public var learnerID: Int64
+    public var questionID: String
+    public var section: String
+    public var bestScore: Double
+    public var passed: Bool
+    public var attempts: Int
+    public var lastAttemptAt: Int64
+
+    init(row: Row) throws {
+        learnerID = try row["learner_id"]
+        questionID = try row["question_id"]
+        section = try row["section"]
+        bestScore = try row["best_score"]
+        passed = try row["passed"]
+        attempts = try row["attempts"]
+        lastAttemptAt = try row["last_attempt_at"]
+    }
+}
+
+/// Scores by question and last-opened time by section, for one learner.
+public struct ProgressRecords: Sendable {
+    public var scores: [QuestionScore]
+    public var lastOpened: [String: Int64]
+}
