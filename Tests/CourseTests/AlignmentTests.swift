@@ -11,7 +11,7 @@ import Testing
             + course.appendix.sections.flatMap(\.blocks) + course.practice.blocks
     }
 
-    private func nonBlankCodeLines(_ blocks: [Block]) -> [Substring] {
+    private func nonBlankCodeLines(_ blocks: [Block]) -> [String] {
         blocks.flatMap(\.codeLines).filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
@@ -28,7 +28,7 @@ import Testing
         let lines = ContentFixture.lines(code)
         for block in try allBlocks(#require(library[code])) where block.kind == .code {
             let written = lines[(block.line - 1)..<(block.line - 1 + block.codeLines.count)]
-            #expect(block.codeLines.map(String.init) == Array(written))
+            #expect(block.codeLines == Array(written))
         }
     }
 

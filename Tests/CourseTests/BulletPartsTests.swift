@@ -61,7 +61,6 @@ import Testing
     @Test(arguments: cases)
     func splitsTermBodyAndUseParts(_ example: Case) throws {
         let vocabulary = try Vocabulary.decode(ContentFixture.files["languages/\(example.code).json"] ?? [], file: "")
-            .get()
         let parts = BulletParts(Substring(example.text), markers: vocabulary.items)
         #expect(parts.term.map(String.init) == example.term)
         #expect(String(parts.body) == example.body)

@@ -83,13 +83,13 @@ import Testing
 
     @Test(arguments: runs)
     func linesInContext(_ example: Run) throws {
-        let vocabulary = try Vocabulary.decode(ContentFixture.files["languages/it.json"] ?? [], file: "it").get()
+        let vocabulary = try Vocabulary.decode(ContentFixture.files["languages/it.json"] ?? [], file: "it")
         let items = BlockScanner(vocabulary: vocabulary).scan(example.lines.map { Substring($0) })
         #expect(items.map(\.kind) == example.kinds)
     }
 
     @Test func mergedSnippetKeepsItsBlankLine() throws {
-        let vocabulary = try Vocabulary.decode(ContentFixture.files["languages/it.json"] ?? [], file: "it").get()
+        let vocabulary = try Vocabulary.decode(ContentFixture.files["languages/it.json"] ?? [], file: "it")
         let lines = ["struct Stage: View {", "    let a: Int", "", "    var body: some View { a }", "}"]
         let items = BlockScanner(vocabulary: vocabulary).scan(lines.map { Substring($0) })
         #expect(items.first?.codeLines.map(String.init) == lines)

@@ -201,6 +201,18 @@ import Testing
         #expect(errors.contains(file: "languages/tr.json", example.phrase), "\(errors)")
     }
 
+    @Test func everyProblemOfAVocabularyIsReported() {
+        var files = ContentFixture.files
+        let json = String(decoding: files["languages/es.json"] ?? [], as: UTF8.self)
+            .replacingOccurrences(of: "\"Punto de control\"", with: "\"\"")
+            .replacingOccurrences(of: "\"Cuándo usarlo:\"", with: "\"\"")
+        files["languages/es.json"] = Array(json.utf8)
+        let errors = ContentFixture.errors(files)
+        #expect(errors.contains(file: "languages/es.json", "\"chapter.checkpoint\" must be a non-empty single line"))
+        #expect(errors.contains(file: "languages/es.json", "\"items.whenToUse\" must list at least one"))
+        #expect(errors.contains(file: "es.txt", "no vocabulary describes this document"))
+    }
+
     @Test func differentCodeInOneLanguageIsReportedByLine() {
         var lines = ContentFixture.lines("es")
         let index = lines.firstIndex(of: "struct Root: View {") ?? 0

@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: ContentFixture.codes)
     func eachChapterHasItsOwnReferenceAnswer(code: String) throws {
         let course = try #require(library[code])
-        let label = try #require(try vocabulary(code)).appendix.answerLabel
+        let label = try vocabulary(code).appendix.answerLabel
         let lines = ContentFixture.lines(code)
         for chapter in course.chapters {
             #expect(chapter.answer.label == label.render(chapter.number).trimmingCharacters(in: .whitespaces))
@@ -137,7 +137,7 @@ import Testing
         #expect(try JSONDecoder().decode(Block.self, from: Data(json.utf8)) == block)
     }
 
-    private func vocabulary(_ code: String) throws -> Vocabulary? {
-        try Vocabulary.decode(ContentFixture.files["languages/\(code).json"] ?? [], file: code).get()
+    private func vocabulary(_ code: String) throws -> Vocabulary {
+        try Vocabulary.decode(ContentFixture.files["languages/\(code).json"] ?? [], file: code)
     }
 }

@@ -66,31 +66,28 @@ extension CourseLibrary {
         var owners: [String: String] = [:]
         for file in vocabularyFiles {
             guard let bytes = files.contents[file] else { continue }
-            switch Vocabulary.decode(bytes, file: file) {
-            case .failure(let error): errors.append(error)
-            case .success(let vocabulary):
+            let vocabulary: Vocabulary
+            do throws(ContentReport) {
+                vocabulary = try Vocabulary.decode(bytes, file: file)
+            } catch {
+                errors += error.errors
+                continue
+            }
+            let problem: String? =
                 if file != "\(prefix)\(vocabulary.code).json" {
-                    errors.append(
-                        ContentError(
-                            file: file, line: 1,
-                            message:
-                                "the file of language \"\(vocabulary.code)\" must be named "
-                                + "\(prefix)\(vocabulary.code).json"
-                        ))
+                    "the file of language \"\(vocabulary.code)\" must be named \(prefix)\(vocabulary.code).json"
                 } else if let owner = owners[vocabulary.document] {
-                    errors.append(
-                        ContentError(
-                            file: file, line: 1,
-                            message: "document \"\(vocabulary.document)\" is already described by \(owner)"))
+                    "document \"\(vocabulary.document)\" is already described by \(owner)"
                 } else if !documentFiles.contains(vocabulary.document) {
-                    errors.append(
-                        ContentError(
-                            file: file, line: 1,
-                            message: "document \"\(vocabulary.document)\" not found in the content directory"))
+                    "document \"\(vocabulary.document)\" not found in the content directory"
                 } else {
-                    vocabularies[file] = vocabulary
+                    nil
                 }
-                owners[vocabulary.document] = owners[vocabulary.document] ?? file
+            owners[vocabulary.document] = owners[vocabulary.document] ?? file
+            if let problem {
+                errors.append(ContentError(file: file, line: 1, message: problem))
+            } else {
+                vocabularies[file] = vocabulary
             }
         }
         for document in documentFiles.sorted() where owners[document] == nil {

@@ -40,8 +40,8 @@ public struct Block: Sendable, Equatable, Hashable, Codable {
     }
 
     /// A code block's lines exactly as written (blank lines inside a snippet included).
-    public var codeLines: [Substring] {
-        kind == .code ? text.split(separator: "\n", omittingEmptySubsequences: false) : []
+    public var codeLines: [String] {
+        kind == .code ? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : []
     }
 
     private enum CodingKeys: String, CodingKey {

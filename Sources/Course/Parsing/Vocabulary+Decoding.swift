@@ -1,20 +1,23 @@
 import Foundation
 
 extension Vocabulary {
-    /// Decodes and checks a vocabulary file; the error names the key that is missing or wrong.
-    static func decode(_ bytes: [UInt8], file: String) -> Result<Vocabulary, ContentError> {
+    /// Decodes and checks a vocabulary file; each error names the key that is missing or wrong.
+    /// - Throws: `ContentReport` with every problem of the file.
+    static func decode(_ bytes: [UInt8], file: String) throws(ContentReport) -> Vocabulary {
         let vocabulary: Vocabulary
         do {
             vocabulary = try JSONDecoder().decode(Vocabulary.self, from: Data(bytes))
         } catch let error as DecodingError {
-            return .failure(describe(error, bytes: bytes, file: file))
+            throw ContentReport(errors: [describe(error, bytes: bytes, file: file)])
         } catch {
-            return .failure(ContentError(file: file, line: 1, message: "not a valid vocabulary: \(error)"))
+            throw ContentReport(errors: [ContentError(file: file, line: 1, message: "not a valid vocabulary: \(error)")]
+            )
         }
-        if let problem = vocabulary.problems().first {
-            return .failure(ContentError(file: file, line: 1, message: problem))
+        let problems = vocabulary.problems()
+        guard problems.isEmpty else {
+            throw ContentReport(errors: problems.map { ContentError(file: file, line: 1, message: $0) })
         }
-        return .success(vocabulary)
+        return vocabulary
     }
 
     private static func describe(_ error: DecodingError, bytes: [UInt8], file: String) -> ContentError {

@@ -23,7 +23,7 @@ package struct Vocabulary: Sendable, Equatable, Decodable {
     package struct ItemMarkers: Sendable, Equatable, Decodable {
         /// Starts a bullet line, e.g. `• `.
         package let bullet: String
-        /// Starts a numbered item or a question, e.g. `{n}. `.
+        /// Starts a numbered item or a question, e.g. `{n}. `; the text after `{n}` must not be empty.
         package let numbered: MarkerPattern
         /// Ends a bullet's term, e.g. `. ` or `。 `.
         package let termSeparator: String
@@ -92,8 +92,8 @@ package struct Vocabulary: Sendable, Equatable, Decodable {
         if chapter.heading.prefix.isEmpty || appendix.answerLabel.prefix.isEmpty {
             problems.append("\"chapter.heading\" and \"appendix.answerLabel\" need text before {n}")
         }
-        if items.numbered.prefix.isEmpty == false || items.numbered.suffix.isEmpty {
-            problems.append("\"items.numbered\" must start with {n} and have a separator after it, e.g. \"{n}. \"")
+        if items.numbered.suffix.isEmpty {
+            problems.append("\"items.numbered\" needs a separator after {n}, e.g. \"{n}. \"")
         }
         for (key, labels) in [("items.whenToUse", items.whenToUse), ("items.whenNotToUse", items.whenNotToUse)]
         where labels.isEmpty || labels.contains(where: \.isEmpty) {
