@@ -40,20 +40,60 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    /// The vocabulary of the English-marked document, a fixture beside this file.
-    static let vocabulary: [UInt8] = {
-        let url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/sixth-language/en.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            preconditionFailure("missing fixture \(url.path)")
+    /// The vocabulary file of the English-marked document.
+    static let vocabulary = """
+        {
+          "code": "en",
+          "name": "English",
+          "tag": "en",
+          "document": "en.txt",
+          "order": 6,
+          "introduction": {
+            "readingGuide": "How to read it."
+          },
+          "chapter": {
+            "heading": "Chapter {n} · ",
+            "lead": "After this chapter you can.",
+            "checkpoint": "Checkpoint",
+            "notYet": "Not yet in this chapter.",
+            "source": "Source:"
+          },
+          "items": {
+            "bullet": "• ",
+            "numbered": "{n}. ",
+            "termSeparator": ". ",
+            "whenToUse": [
+              "When to use:"
+            ],
+            "whenNotToUse": [
+              "When not to use:"
+            ]
+          },
+          "appendix": {
+            "heading": "Appendix · ",
+            "answerLabel": "Chapter {n}.",
+            "sections": {
+              "threeLayers": "Three layers, skip none",
+              "availability": "Availability",
+              "redFlags": "Search for these first",
+              "postures": "Postures to see in Device Hub",
+              "answers": "Checkpoint answers",
+              "officialEntries": "Official entries"
+            }
+          },
+          "practice": {
+            "heading": "Best practice · ",
+            "lead": "After reading you can.",
+            "quiz": "Test yourself on this app",
+            "answers": "Answers."
+          }
         }
-        return [UInt8](data)
-    }()
+        """
 
     @Test func aDocumentAndAVocabularyFileAddALanguage() throws {
         var files = ContentFixture.files
         files["en.txt"] = Array(Self.englishDocument().utf8)
-        files["languages/en.json"] = Self.vocabulary
+        files["languages/en.json"] = Array(Self.vocabulary.utf8)
         let library = try ContentFixture.withDirectory(files) { try CourseLibrary.load(from: $0) }
         #expect(library.languages.map(\.code) == ContentFixture.codes + ["en"])
         let english = try #require(library["en"])
