@@ -74,19 +74,15 @@ struct ResultFragments {
         }
     }
 
-    /// A section's progress mark; `nil` (the slot's empty fallback) when not started.
-    func mark(_ progress: SectionProgress?) -> Node? {
-        guard let progress, progress.read || progress.questionsPassed > 0 else { return nil }
+    /// A section's progress mark: an icon, and words that the table of contents keeps for screen readers.
+    func mark(_ mark: ProgressMark) -> Node {
         let strings = context.strings
         let (state, icon, text): (String, String, String)
-        if progress.isPassed {
-            (state, icon, text) = ("passed", "✓", strings.markPassed)
-        } else if progress.questionsPassed > 0 {
-            (state, icon, text) = (
-                "partial", "◐", strings.questionsPassed(progress.questionsPassed, of: progress.questionsTotal)
-            )
-        } else {
-            (state, icon, text) = ("read", "•", strings.markRead)
+        switch mark {
+        case .passed: (state, icon, text) = ("passed", "✓", strings.markPassed)
+        case .partial(let passed, let total):
+            (state, icon, text) = ("partial", "◐", strings.questionsPassed(passed, of: total))
+        case .read: (state, icon, text) = ("read", "•", strings.markRead)
         }
         return .span(.class("mark mark-" + state)) {
             Node.span(.class("mark-icon"), .aria("hidden", "true")) { icon }
@@ -123,15 +119,26 @@ struct ResultFragments {
             format: "%04d-%02d-%02d %02d:%02d UTC", parts.year, parts.month, parts.day, parts.hour, parts.minute)
     }
 
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// Civil date and time in UTC, computed directly (Howard Hinnant's days-to-civil): no Calendar per attempt.
     private static func utcParts(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
     {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let components = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return (
-            components.year ?? 1970, components.month ?? 1, components.day ?? 1, components.hour ?? 0,
-            components.minute ?? 0,
-            components.second ?? 0
-        )
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, secondOfDay / 3_600, secondOfDay % 3_600 / 60, secondOfDay % 60)
     }
 }

@@ -17,8 +17,8 @@ struct HTMLRenderer {
     }
 
     /// Renders `nodes` to bytes, each slot replaced by its fallback.
-    static func bytes(_ nodes: [Node]) -> [UInt8] {
-        var renderer = HTMLRenderer()
+    static func bytes(_ nodes: [Node], capacity: Int = 16_384) -> [UInt8] {
+        var renderer = HTMLRenderer(capacity: capacity)
         renderer.flattensSlots = true
         for node in nodes {
             renderer.write(node)

@@ -8,6 +8,8 @@
 public struct RenderedPage: Sendable {
     let segments: [PageSegment]
     let context: PageContext
+    /// Progress marks rendered once, so a personalised page only copies them.
+    private let marks: [ProgressMark: [UInt8]]
     /// The page with every slot showing its fallback: what a reader without progress sees.
     public let staticBytes: [UInt8]
 
@@ -23,6 +25,14 @@ public struct RenderedPage: Sendable {
             }
         }
         self.staticBytes = bytes
+        let fragments = ResultFragments(context: context)
+        var marks: [ProgressMark: [UInt8]] = [:]
+        if segments.contains(where: { if case .slot(.mark, _) = $0 { return true } else { return false } }) {
+            for mark in ProgressMark.common {
+                marks[mark] = HTMLRenderer.bytes([fragments.mark(mark)], capacity: 256)
+            }
+        }
+        self.marks = marks
     }
 
     /// Whether any part of the page depends on the learner; if not, `staticBytes` is always the answer.
@@ -39,9 +49,15 @@ public struct RenderedPage: Sendable {
             switch segment {
             case .bytes(let run):
                 out.append(contentsOf: run)
+            case .slot(.mark(let section), let fallback):
+                if let mark = ProgressMark(learner.sections[section]) {
+                    out.append(contentsOf: marks[mark] ?? HTMLRenderer.bytes([fragments.mark(mark)], capacity: 256))
+                } else {
+                    out.append(contentsOf: fallback)
+                }
             case .slot(let slot, let fallback):
                 if let nodes = fill(slot, from: learner, fragments) {
-                    out.append(contentsOf: HTMLRenderer.bytes(nodes))
+                    out.append(contentsOf: HTMLRenderer.bytes(nodes, capacity: 2_048))
                 } else {
                     out.append(contentsOf: fallback)
                 }
@@ -58,7 +74,7 @@ public struct RenderedPage: Sendable {
     private func fill(_ slot: Slot, from learner: LearnerState, _ fragments: ResultFragments) -> [Node]? {
         switch slot {
         case .mark(let section):
-            return fragments.mark(learner.sections[section]).map { [$0] }
+            return ProgressMark(learner.sections[section]).map { [fragments.mark($0)] }
         case .continueReading:
             return learner.resume.map { [fragments.continueLink($0)] }
         case .result(let questionID):
