@@ -45,6 +45,14 @@ import Testing
             evidence: .prose),
         Case(line: "Il pulsante ha solo il titolo \"Share\". La barra mostra l'icona.", evidence: .prose),
         Case(line: "He said \"unterminated", evidence: .prose),
+        // English, as a sixth language would write it: ASCII prose must still read as prose.
+        Case(line: "Lists and details", evidence: .prose),
+        Case(line: "When the width grows, show the next level", evidence: .prose),
+        Case(line: "The fold is not the safe area (iOS 27.1)", evidence: .prose),
+        Case(line: "SwiftUI, hung inside a NavigationStack:", evidence: .prose),
+        Case(line: "Use the system container, not a hand-made sidebar.", evidence: .prose),
+        Case(line: "import SwiftUI", evidence: .code),
+        Case(line: "return nil", evidence: .code),
     ]
 
     @Test(arguments: lines)

@@ -71,7 +71,7 @@ enum CodeClassifier {
         var score = hasComment ? 2 : 0
         let first = code[0]
         let last = code[code.count - 1]
-        if let word = SwiftLexeme.leadingIdentifier(code), isKeyword(word) { score += 1 }
+        if let word = SwiftLexeme.leadingIdentifier(code), isKeyword(word) { score += 2 }
         if Array("}])@#.?:|&+-*/=<>\\".utf8).contains(first) { score += 2 }
         if Array("{}()[],".utf8).contains(last) { score += 2 }
         if code.contains(.openBrace) || code.contains(.closeBrace) { score += 1 }
