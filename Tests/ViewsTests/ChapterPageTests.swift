@@ -92,6 +92,7 @@ struct ChapterPageTests {
         #expect(forms.count == 4)
         #expect(forms[0].contains("method=\"post\" action=\"/it/checkpoints/ch3-q1/attempts\""))
         #expect(forms[0].contains("data-api=\"/api/v1/it/checkpoints/ch3-q1/attempts\""))
+        #expect(html.contains("<li class=\"question\" id=\"ch3-q1\">"), "the no-JS redirect lands on #ch3-q1")
         #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
         #expect(HTMLInspection.tags("textarea", in: html).filter { $0.contains("name=\"answer\"") }.count == 4)
         #expect(html.components(separatedBy: "aria-live=\"polite\"").count - 1 == 4)
@@ -126,6 +127,7 @@ struct ChapterPageTests {
         #expect(html.contains("rel=\"prev\" href=\"/it/chapters/2\""))
         #expect(html.contains("rel=\"next\" href=\"/it/chapters/4\""))
         #expect(html.contains("href=\"/it/appendix\""))
+        #expect(html.contains("<a href=\"/it/progress\">Progressi</a>"))
         #expect(html.contains("href=\"/it/chapters/3?with=ja\" lang=\"ja\" hreflang=\"ja\""))
     }
 

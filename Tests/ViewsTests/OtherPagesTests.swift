@@ -132,6 +132,7 @@ struct OtherPagesTests {
         #expect(html.contains("<tr class=\"passed\"><th scope=\"row\"><a href=\"/tr/chapters/0\">"))
         #expect(html.contains("<td>Evet</td><td>1/3</td><td>%50</td>"))
         #expect(html.contains("<td>Hayır</td><td>0/4</td><td>–</td>"))
+        #expect(html.contains("href=\"/ja/progress\" lang=\"ja\""))
         #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
     }
 

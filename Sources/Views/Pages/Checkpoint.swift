@@ -36,7 +36,7 @@ struct Checkpoint {
         let id = question.id
         let language = URLPath.segment(context.language.code)
         let questionPath = "/checkpoints/" + URLPath.segment(id) + "/attempts"
-        return .li(.class("question"), .id("question-" + id)) {
+        return .li(.class("question"), .id(id)) {
             Node.form(
                 .class("answer-form"), Attribute("method", "post"), Attribute("action", "/" + language + questionPath),
                 .data("api", "/api/v1/" + language + questionPath), .data("question", id)

@@ -62,7 +62,7 @@ struct PageShell {
                     if hasToc {
                         Node.li(.class("toc-jump")) { Node.a(.href("#toc")) { strings.tableOfContents } }
                     }
-                    Node.li { Node.a(.href("/progress")) { strings.progress } }
+                    Node.li { Node.a(.href("/\(code)/progress")) { strings.progress } }
                 }
             }
             if showsSearch {

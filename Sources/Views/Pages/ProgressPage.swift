@@ -1,4 +1,5 @@
-/// `/progress`: chapters read and passed, score per section, overall percentage. Rendered per request.
+/// `/{lang}/progress` (App redirects `/progress` there): chapters read and passed, score per section and the
+/// overall percentage. Rendered per request.
 public struct ProgressPage: Sendable {
     public var report: ProgressReport
     public var context: PageContext
@@ -12,7 +13,7 @@ public struct ProgressPage: Sendable {
         let strings = context.strings
         let shell = PageShell(
             context: context, title: strings.progressTitle + " — " + context.outline.title,
-            languagePath: { "/" + URLPath.segment($0.code) + "/" }, hasAlternates: false
+            languagePath: { "/" + URLPath.segment($0.code) + "/progress" }, hasAlternates: false
         )
         let chapters = context.outline.chapters.map { CourseSection.chapter($0.number) }
         let read = chapters.filter { report.sections[$0]?.read == true }.count
