@@ -159,11 +159,17 @@ import Testing
         let name: String
         let edit: @Sendable (String) -> String
         let phrase: String
+        var line: Int?
         var testDescription: String { name }
     }
 
     static let brokenVocabularies: [BrokenVocabulary] = [
         BrokenVocabulary(name: "not JSON", edit: { _ in "{ not json" }, phrase: "not valid JSON"),
+        BrokenVocabulary(
+            name: "syntax error on line 3", edit: { _ in "{\n  \"code\": \"tr\",\n  oops\n}" },
+            phrase: "not valid JSON",
+            line: 3
+        ),
         BrokenVocabulary(
             name: "missing key", edit: { $0.replacingOccurrences(of: "\"checkpoint\"", with: "\"checkpoints\"") },
             phrase: "missing \"chapter.checkpoint\""
@@ -198,7 +204,7 @@ import Testing
         let json = String(decoding: files["languages/tr.json"] ?? [], as: UTF8.self)
         files["languages/tr.json"] = Array(example.edit(json).utf8)
         let errors = ContentFixture.errors(files)
-        #expect(errors.contains(file: "languages/tr.json", example.phrase), "\(errors)")
+        #expect(errors.contains(file: "languages/tr.json", line: example.line, example.phrase), "\(errors)")
     }
 
     @Test func everyProblemOfAVocabularyIsReported() {

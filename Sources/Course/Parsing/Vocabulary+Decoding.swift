@@ -36,15 +36,30 @@ extension Vocabulary {
             let key = context.codingPath.last?.stringValue
             return ContentError(file: file, line: line(of: key), message: "\"\(path(context))\" should be a \(type)")
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            let syntax = syntaxError(in: bytes)
             return ContentError(
-                file: file, line: 1,
-                message: "not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+                file: file, line: syntax?.line ?? 1,
+                message: "not valid JSON: \(syntax?.message ?? context.debugDescription)"
+            )
         case .dataCorrupted(let context):
             let key = context.codingPath.last?.stringValue
             return ContentError(
                 file: file, line: line(of: key), message: "\"\(path(context))\": \(context.debugDescription)")
         @unknown default:
             return ContentError(file: file, line: 1, message: "not a valid vocabulary: \(error)")
+        }
+    }
+
+    /// Where JSONSerialization locates a syntax error ("… around character 20."), as a line number.
+    private static func syntaxError(in bytes: [UInt8]) -> (line: Int, message: String)? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(bytes))
+            return nil
+        } catch {
+            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            let digits = message.split(separator: "character ").last?.prefix { $0.isASCII && $0.isNumber } ?? ""
+            guard let offset = Int(digits), offset <= bytes.count else { return (1, message) }
+            return (1 + bytes[..<offset].lazy.filter { $0 == 0x0A }.count, message)
         }
     }
 }
