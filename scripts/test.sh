@@ -2,7 +2,9 @@
 # THE test command (README, .ci/run): every check Folio has, from a fresh machine of this kind.
 #
 #   build      swift build of every target and test target, warnings as errors
-#   unit       swift test: all Swift Testing suites (parallel by default)
+#   unit       swift test: all Swift Testing suites (parallel by default); the Views tests also
+#              write every page type to test-output/views-pages/ (FOLIO_PAGES_DIR)
+#   pages      scripts/views/check_pages.py over those pages: Nu checker, axe-core, overflow, screenshots
 #   cli        folio --help / unknown flag -> 2 / migrate twice / check-content / backup
 #   server     folio serve --port 0 on a temp database; first stderr line parsed; /healthz 200
 #   healthcheck  folio healthcheck against it (the Dockerfile's HEALTHCHECK)
@@ -86,7 +88,23 @@ stage_build() {
 }
 
 stage_unit() {
+    export FOLIO_PAGES_DIR="$FOLIO_OUT/views-pages"
+    mkdir -p "$FOLIO_PAGES_DIR"
     timeout 2400 swift test "${SWIFT_FLAGS[@]}" --xunit-output "$FOLIO_OUT/swift-test.xml"
+}
+
+stage_pages() {
+    local checker="$FOLIO_ROOT/scripts/views/check_pages.py" pages="$FOLIO_OUT/views-pages"
+    if [[ ! -f "$checker" ]]; then
+        log "no scripts/views/check_pages.py: nothing to check"
+        return 0
+    fi
+    if ! compgen -G "$pages/*.html" >/dev/null; then
+        log "the unit stage wrote no page to ${pages#"$FOLIO_ROOT"/} (FOLIO_PAGES_DIR): nothing to check"
+        return 0
+    fi
+    PATH="$FOLIO_VENV/bin:$PATH" timeout 900 "$FOLIO_VENV/bin/python" "$checker" \
+        "$pages" "$FOLIO_ROOT/Public" "$FOLIO_OUT/views-screenshots"
 }
 
 stage_cli() {
@@ -156,9 +174,10 @@ log "$(date -u '+%Y-%m-%dT%H:%M:%SZ')  $(nproc) cores  $(swift --version 2>&1 | 
 run_stage build stage_build
 if ((LAST_RC != 0)); then
     log "build failed: the other stages need its products"
-    for s in unit cli server healthcheck browser html api shutdown fuzz asan tsan; do not_run "$s" "build failed"; done
+    for s in unit pages cli server healthcheck browser html api shutdown fuzz asan tsan; do not_run "$s" "build failed"; done
 else
     run_stage unit stage_unit
+    run_stage pages stage_pages
     run_stage cli stage_cli
     run_stage server stage_server inline
     if ((LAST_RC == 0)) && [[ -n "$SERVER_PID" ]]; then
