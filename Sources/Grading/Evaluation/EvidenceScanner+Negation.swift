@@ -19,15 +19,20 @@ extension EvidenceScanner {
                 negate(inside, in: &occurrences)
                 continue
             }
-            let clause = clauses[cue.start]
-            let next = occurrences.firstIndex { $0.start >= cue.end && clauses[$0.start] == clause && $0.canBeNegated }
-            let previous = occurrences.lastIndex {
-                $0.end <= cue.start && clauses[$0.end - 1] == clause && $0.canBeNegated
+            // A cue may straddle a clause break ("而不是"): it reaches forward from its last token and
+            // backward from its first.
+            let forwardClause = clauses[cue.end - 1]
+            let backwardClause = clauses[cue.start]
+            let next = occurrences.firstIndex {
+                $0.start >= cue.end && clauses[$0.start] == forwardClause && $0.canBeNegated
             }
-            let endsClause = cue.end == tokens.count || clauses[cue.end] != clause
+            let previous = occurrences.lastIndex {
+                $0.end <= cue.start && clauses[$0.end - 1] == backwardClause && $0.canBeNegated
+            }
+            let endsClause = cue.end == tokens.count || clauses[cue.end] != forwardClause
             var target: Int?
             if cue.before {
-                target = next ?? previous
+                target = next ?? (clauses[cue.start] == forwardClause ? previous : nil)
             } else if cue.after || (cue.atClauseEnd && endsClause) {
                 target = previous
             }

@@ -41,8 +41,8 @@ enum OptionDecision: Equatable {
         first: Int, second: Int, direct: [[Occurrence]], indirect: [[Occurrence]], evidence: Evidence
     ) -> OptionDecision {
         guard !evidence.namesBoth, let a = direct[first].first, let b = direct[second].first else { return .ambiguous }
-        if evidence.disjunctions.contains(where: { a.start < $0 && $0 < b.start }) { return .ambiguous }
         if b.sentence > a.sentence { return .option(first) }
+        if evidence.disjunctions.contains(where: { a.start < $0 && $0 < b.start }) { return .ambiguous }
         if evidence.sequences.contains(where: { a.start < $0 && $0 < b.start }) { return .option(first) }
         switch (indirect[first].isEmpty, indirect[second].isEmpty) {
         case (false, true): return .option(first)

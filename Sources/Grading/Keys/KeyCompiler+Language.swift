@@ -58,10 +58,17 @@ extension KeyCompiler {
             guard !variant.reason.isEmpty else { throw fail("variant \(variant.from) needs a reason") }
             variants[source.value] = target.value
         }
+        var vocabulary: [(from: String, to: String)] = []
+        for word in text.vocabulary ?? [] {
+            guard !word.from.isEmpty, !word.reason.isEmpty else {
+                throw fail("vocabulary entries need a word and a reason (\(word.from) → \(word.to))")
+            }
+            vocabulary.append((word.from, word.to))
+        }
         return TextRules(
             caseFolding: caseFolding, foldDiacritics: text.foldDiacritics,
             simplifiedToTraditional: text.simplifiedToTraditional ?? false, segmentation: segmentation,
-            script: script, verbStems: text.verbStems ?? false, variants: variants)
+            script: script, verbStems: text.verbStems ?? false, variants: variants, vocabulary: vocabulary)
     }
 }
 

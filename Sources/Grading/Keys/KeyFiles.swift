@@ -66,6 +66,7 @@ struct TextRulesFile: Decodable {
     let simplifiedToTraditional: Bool?
     let verbStems: Bool?
     let variants: [VariantFile]?
+    let vocabulary: [VariantFile]?
     let listSeparator: String
 }
 

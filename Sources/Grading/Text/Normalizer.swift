@@ -8,8 +8,25 @@ import Foundation
 struct Normalizer: Sendable {
     let rules: TextRules
     let han: HanConverter?
+    private var vocabulary: Vocabulary
+
+    init(rules: TextRules, han: HanConverter?) {
+        self.rules = rules
+        self.han = han
+        self.vocabulary = Vocabulary()
+        var words: [(from: [Token], to: [Token])] = []
+        for (from, to) in rules.vocabulary {
+            let source = rawTokens(from)
+            if !source.isEmpty { words.append((source, rawTokens(to))) }
+        }
+        self.vocabulary = Vocabulary(words)
+    }
 
     func tokens(_ text: String) -> [Token] {
+        vocabulary.apply(to: rawTokens(text))
+    }
+
+    private func rawTokens(_ text: String) -> [Token] {
         var builder = TokenBuilder()
         let scalars = Array(folded(text).unicodeScalars)
         var index = 0
@@ -75,6 +92,47 @@ struct Normalizer: Sendable {
         if rules.foldDiacritics { result = LatinFolding.fold(result) }
         if let han, CharacterClass.isHan(result) { result = han.convert(result) }
         if let variant = rules.variants[result] { result = variant }
+        return result
+    }
+}
+
+/// Whole-word replacements on token sequences, longest first.
+private struct Vocabulary: Sendable {
+    private var words: [(from: [Token], to: [Token])] = []
+    private var byHead: [UInt32: [Int]] = [:]
+
+    init(_ words: [(from: [Token], to: [Token])] = []) {
+        self.words = words.sorted { $0.from.count > $1.from.count }
+        for (index, word) in self.words.enumerated() {
+            if let head = word.from.first?.head { byHead[head, default: []].append(index) }
+        }
+    }
+
+    func apply(to tokens: [Token]) -> [Token] {
+        guard !words.isEmpty else { return tokens }
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count)
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            let replacement = byHead[token.head]?.lazy.map { self.words[$0] }.first { word in
+                index + word.from.count <= tokens.count
+                    && zip(word.from, tokens[index...]).allSatisfy { $0.text == $1.text }
+                    && tokens[index + word.from.count - 1].sentence == token.sentence
+            }
+            guard let replacement else {
+                result.append(token)
+                index += 1
+                continue
+            }
+            for new in replacement.to {
+                result.append(
+                    Token(
+                        text: new.text, kind: new.kind, sentence: token.sentence,
+                        punctuationClause: token.punctuationClause, head: new.head))
+            }
+            index += replacement.from.count
+        }
         return result
     }
 }

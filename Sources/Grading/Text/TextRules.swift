@@ -35,4 +35,7 @@ struct TextRules: Sendable {
     var verbStems: Bool
     /// Character variants folded after conversion (`臺` → `台`), applied to keys and answers alike.
     var variants: [UInt32: UInt32]
+    /// Regional words replaced after tokenizing (`界面` → `介面`), keys and answers alike; raw text here,
+    /// tokenized by `Normalizer`.
+    var vocabulary: [(from: String, to: String)]
 }
