@@ -1,10 +1,3 @@
-import Foundation
-
-/// How an answer was judged.
-public enum AttemptVerdict: String, Sendable, CaseIterable {
-    case correct, partial, incorrect
-}
-
 /// A graded answer as the result region shows it; the same fields as the attempts API returns.
 public struct GradeResult: Sendable {
     public var verdict: AttemptVerdict
@@ -31,23 +24,5 @@ public struct GradeResult: Sendable {
         self.missing = missing
         self.feedback = feedback
         self.reference = reference
-    }
-}
-
-/// One earlier attempt at a question, as listed under it.
-public struct AttemptSummary: Sendable {
-    public var date: Date
-    public var answer: String
-    /// The label of the chosen option, if one was chosen.
-    public var choice: String?
-    public var verdict: AttemptVerdict
-    public var score: Double
-
-    public init(date: Date, answer: String, choice: String? = nil, verdict: AttemptVerdict, score: Double) {
-        self.date = date
-        self.answer = answer
-        self.choice = choice
-        self.verdict = verdict
-        self.score = score
     }
 }

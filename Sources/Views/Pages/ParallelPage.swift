@@ -34,7 +34,7 @@ public struct ParallelPage: Sendable {
         )
         let nodes = shell.document {
             Node.article(.class("parallel")) {
-                pair(id: nil, cellClass: "parallel-header") { context, chapter in
+                pair(cellClass: "parallel-header") { context, chapter in
                     Node.p(.class("article-label")) { context.strings.chapterLabel(chapter.number) }
                     Node.h1 { chapter.title }
                     Node.p(.class("lead")) { chapter.lead }
@@ -82,13 +82,13 @@ public struct ParallelPage: Sendable {
     private func questions() -> Node {
         guard !primary.questions.isEmpty else { return .empty }
         return .section(.class("parallel-questions"), .aria("labelledby", "parallel-checkpoint")) {
-            pair(id: nil, cellClass: "parallel-checkpoint-title") { context, _ in
+            pair(cellClass: "parallel-checkpoint-title") { context, _ in
                 Node.h2(.when(context.language == self.context.language, .id("parallel-checkpoint"))) {
                     context.strings.checkpoint
                 }
             }
             for index in 0..<max(primary.questions.count, secondary.questions.count) {
-                pair(id: nil, cellClass: "parallel-question") { context, chapter in
+                pair(cellClass: "parallel-question") { context, chapter in
                     if index < chapter.questions.count {
                         Node.p {
                             Node.span(.class("question-number")) {
@@ -104,10 +104,8 @@ public struct ParallelPage: Sendable {
     }
 
     /// One row: the same content built for each language, in a cell carrying that language's `lang`.
-    private func pair(id: String?, cellClass: String, @NodeBuilder _ cell: (PageContext, ChapterContent) -> [Node])
-        -> Node
-    {
-        .div(.class("pair"), .when(id != nil, .id(id ?? ""))) {
+    private func pair(cellClass: String, @NodeBuilder _ cell: (PageContext, ChapterContent) -> [Node]) -> Node {
+        .div(.class("pair")) {
             Node.div(.class("cell " + cellClass), .lang(context.language.tag)) { cell(context, primary) }
             Node.div(.class("cell " + cellClass), .lang(secondaryContext.language.tag)) {
                 cell(secondaryContext, secondary)
