@@ -14,6 +14,9 @@ public struct Services: Sendable {
     public let learners: LearnerStore
     public let attempts: AttemptStore
     public let contentVersions: ContentVersionStore
+    public let cohorts: CohortStore
+    public let tokens: TokenStore
+    public let scores: ScoreStore
     public let identity: LearnerIdentity
     public let admin: AdminCredentials
     /// The files of `Public/`, served under `/static/`.
@@ -46,6 +49,8 @@ public struct Services: Sendable {
         return Services(
             configuration: configuration, logger: logger, database: database, metrics: metrics, content: content,
             learners: learners, attempts: AttemptStore(database: database), contentVersions: versions,
+            cohorts: CohortStore(database: database), tokens: TokenStore(database: database),
+            scores: ScoreStore(database: database),
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),

@@ -32,7 +32,7 @@ enum CourseAPIRoutes {
             let code = language.course.language.code
             let query = request.query("q") ?? ""
             guard query.count <= 200 else { throw APIError.unprocessable("q is longer than 200 characters") }
-            let limit = min(max(Int(request.query("limit") ?? "") ?? 20, 1), 50)
+            let limit = Int(try QueryParameters.integer(request, "limit", in: 1...50) ?? 20)
             let results = try language.search.search(query, limit: limit)
             let body = SearchJSON(
                 language: code, query: query,

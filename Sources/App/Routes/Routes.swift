@@ -8,6 +8,12 @@ public enum Routes {
         OperationsRoutes.register(on: &router, services)
         CourseAPIRoutes.register(on: &router, services)
         AttemptRoutes.register(on: &router, services)
+        LearnerAPIRoutes.register(on: &router, services)
+        CohortRoutes.register(on: &router, services)
+        JoinRoutes.register(on: &router, services)
+        TokenRoutes.register(on: &router, services)
+        ScoresRoutes.register(on: &router, services)
+        OpenAPIRoutes.register(on: &router, services)
         PageRoutes.register(on: &router, services)
         return router
     }

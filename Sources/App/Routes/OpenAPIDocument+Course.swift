@@ -1,0 +1,65 @@
+extension OpenAPIDocument {
+    /// The read-only course API and graded attempts.
+    var courseOperations: [OpenAPIOperation] {
+        let lang = OpenAPIOperation.parameter("lang")
+        return [
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/languages", operationID: "listLanguages", tag: "course",
+                summary: "The course's languages", access: .everyone,
+                responses: [("200", OpenAPIOperation.json("Every language of the course.", "LanguageList"))]),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/{lang}/chapters", operationID: "listChapters", tag: "course",
+                summary: "The chapters in one language", access: .everyone, parameters: [lang],
+                responses: [("200", OpenAPIOperation.json("The chapter list.", "ChapterList"))]
+                    + OpenAPIOperation.errors(404)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/{lang}/chapters/{n}", operationID: "getChapter", tag: "course",
+                summary: "One chapter: blocks and checkpoint questions (never their answers)", access: .everyone,
+                parameters: [lang, OpenAPIOperation.parameter("chapterNumber")],
+                responses: [("200", OpenAPIOperation.json("The chapter.", "Section"))] + OpenAPIOperation.errors(404)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/{lang}/appendix", operationID: "getAppendix", tag: "course",
+                summary: "The appendix", access: .everyone, parameters: [lang],
+                responses: [("200", OpenAPIOperation.json("The appendix.", "Appendix"))] + OpenAPIOperation.errors(404)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/{lang}/practice", operationID: "getPractice", tag: "course",
+                summary: "The case study and its questions", access: .everyone, parameters: [lang],
+                responses: [("200", OpenAPIOperation.json("The case study.", "Section"))] + OpenAPIOperation.errors(404)
+            ),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/{lang}/search", operationID: "search", tag: "course",
+                summary: "Full-text search in one language, ranked, with highlighted snippets", access: .everyone,
+                parameters: [
+                    lang,
+                    [
+                        "name": "q", "in": "query", "required": false, "description": "The words to find.",
+                        "schema": ["type": "string", "maxLength": 200],
+                    ],
+                    [
+                        "name": "limit", "in": "query", "required": false, "description": "Most results (default 20).",
+                        "schema": ["type": "integer", "minimum": 1, "maximum": 50],
+                    ],
+                ],
+                responses: [("200", OpenAPIOperation.json("The results.", "SearchResults"))]
+                    + OpenAPIOperation.errors(400, 404, 422)),
+            OpenAPIOperation(
+                method: "post", path: "/api/v1/{lang}/checkpoints/{id}/attempts", operationID: "submitAttempt",
+                tag: "course", summary: "Grade an answer to a checkpoint question and store it",
+                description: """
+                    Give `answer` (free text), `choice` (an option id of a choice or yes/no question), or both. \
+                    The attempt is committed before the 200 is sent. Without learner credentials a learner is \
+                    created and its cookie set. At most 30 attempts in a burst, then 10 per second, per learner.
+                    """,
+                access: .optionalLearner, parameters: [lang, OpenAPIOperation.parameter("questionID")],
+                requestBody: OpenAPIOperation.jsonBody("AttemptSubmission"),
+                responses: [
+                    (
+                        "200",
+                        OpenAPIOperation.json(
+                            "The verdict; the attempt is stored.", "Grade",
+                            headers: OpenAPIOperation.learnerCookieHeader)
+                    )
+                ] + OpenAPIOperation.errors(400, 401, 403, 404, 413, 415, 422, 429, 503)),
+        ]
+    }
+}

@@ -1,0 +1,242 @@
+import Course
+import Grading
+
+extension OpenAPIDocument {
+    /// The named schemas of `components/schemas`, mirroring `CourseJSON`, `ResourceJSON` and the route bodies.
+    var schemas: [(String, JSONValue)] {
+        typealias S = OpenAPISchema
+        let sectionNames = InputRules.sectionNames(snapshot)
+        return [
+            ("Error", S.object(["error": S.object(["code": S.string, "message": S.string])])),
+            ("OpenAPIDocument", ["type": "object", "required": ["openapi", "paths"]]),
+            (
+                "LanguageList",
+                S.object([
+                    "languages": S.array(
+                        S.object(["code": S.string, "name": S.string, "tag": S.string, "title": S.string]))
+                ])
+            ),
+            (
+                "ChapterList",
+                S.object([
+                    "language": S.string, "title": S.string,
+                    "chapters": S.array(S.object(["number": S.integer, "title": S.string, "questions": S.integer])),
+                ])
+            ),
+            (
+                "Block",
+                S.object(
+                    [
+                        "type": S.enumeration(Block.Kind.allCases.map(\.rawValue)), "anchor": S.string,
+                        "text": S.string,
+                        "term": S.string, "body": S.string, "when_to_use": S.string, "when_not_to_use": S.string,
+                        "number": S.integer, "lines": S.array(S.string),
+                    ], optional: ["term", "body", "when_to_use", "when_not_to_use", "number", "lines"])
+            ),
+            (
+                "Question",
+                S.object(
+                    [
+                        "id": S.string, "number": S.integer, "prompt": S.string,
+                        "kind": S.enumeration(QuestionKind.allCases.map(\.rawValue)),
+                        "options": S.array(S.object(["id": S.string, "label": S.string])),
+                    ], optional: ["options"])
+            ),
+            (
+                "Section",
+                S.object(
+                    [
+                        "language": S.string, "number": S.integer, "section": S.string, "title": S.string,
+                        "lead": S.string, "blocks": S.array(S.ref("Block")), "questions": S.array(S.ref("Question")),
+                    ], optional: ["number", "lead"])
+            ),
+            (
+                "Appendix",
+                S.object([
+                    "language": S.string, "section": S.string, "title": S.string, "blocks": S.array(S.ref("Block")),
+                    "sections": S.array(
+                        S.object([
+                            "role": S.enumeration(AppendixSection.Role.allCases.map(\.rawValue)), "title": S.string,
+                            "anchor": S.string, "blocks": S.array(S.ref("Block")),
+                        ])),
+                    "answers": S.array(S.object(["label": S.string, "text": S.string])),
+                ])
+            ),
+            (
+                "SearchResults",
+                S.object([
+                    "language": S.string, "query": S.string,
+                    "results": S.array(
+                        S.object(
+                            [
+                                "section": S.string, "title": S.string, "anchor": S.string, "url": S.string,
+                                "snippet": [
+                                    "type": "string", "description": "HTML: escaped text with <mark> around matches",
+                                ],
+                                "parts": S.array(S.object(["text": S.string, "match": S.boolean])),
+                            ], optional: ["anchor"])),
+                ])
+            ),
+            (
+                "AttemptSubmission",
+                [
+                    "type": "object",
+                    "description": "A free-text answer, an option id, or both; at least one must not be blank.",
+                    "properties": [
+                        "answer": ["type": "string", "description": "At most 4096 bytes of UTF-8 (else 413)."],
+                        "choice": [
+                            "type": "string",
+                            "description":
+                                "An option id of the question (`yes`/`no` for yes/no questions); others are 422.",
+                        ],
+                    ],
+                    "anyOf": [
+                        [
+                            "required": ["answer"],
+                            "properties": ["answer": ["pattern": .string(InputRules.nonBlankPattern)]],
+                        ],
+                        [
+                            "required": ["choice"],
+                            "properties": ["choice": ["pattern": .string(InputRules.nonBlankPattern)]],
+                        ],
+                    ],
+                ]
+            ),
+            (
+                "Grade",
+                S.object([
+                    "attempt_id": S.integer, "question": S.string, "language": S.string, "graded_language": S.string,
+                    "verdict": S.enumeration(["correct", "partial", "incorrect"]), "score": S.fraction,
+                    "found": S.array(S.string), "missing": S.array(S.string), "feedback": S.string,
+                    "reference": S.string,
+                ])
+            ),
+            (
+                "NewLearner",
+                S.object(
+                    [
+                        "display_name": S.name, "language": S.enumeration(languageCodes),
+                        "cohort_code": ["type": "string", "description": "A cohort's join code: joins it at once."],
+                    ], optional: ["cohort_code"])
+            ),
+            ("IssuedLearner", S.object(["id": S.integer, "token": ["type": "string", "description": "Shown once."]])),
+            (
+                "Learner",
+                S.object([
+                    "id": S.integer, "display_name": S.string, "language": S.string,
+                    "cohort": ["oneOf": [S.object(["id": S.integer, "name": S.string]), ["type": "null"]]],
+                    "created_at": S.dateTime, "last_seen_at": S.dateTime,
+                ])
+            ),
+            (
+                "LearnerChanges",
+                S.object(
+                    ["display_name": S.name, "language": S.enumeration(languageCodes)],
+                    optional: ["display_name", "language"])
+            ),
+            ("ResumeCode", S.object(["code": S.string, "expires_at": S.dateTime])),
+            ("ResumeRequest", S.object(["code": ["type": "string", "maxLength": 64]])),
+            (
+                "SectionProgress",
+                S.object([
+                    "section": S.string, "chapter": S.nullableInteger, "read": S.boolean, "passed": S.boolean,
+                    "questions_passed": S.integer, "questions_total": S.integer, "score": S.nullableNumber,
+                    "best_scores": ["type": "object", "additionalProperties": S.fraction],
+                    "last_activity": S.nullableDateTime,
+                ])
+            ),
+            (
+                "Progress",
+                S.object([
+                    "overall_percentage": ["type": "number", "minimum": 0, "maximum": 100],
+                    "questions_passed": S.integer, "questions_total": S.integer, "last_activity": S.nullableDateTime,
+                    "chapters": S.array(S.ref("SectionProgress")), "learner": S.integer,
+                ])
+            ),
+            (
+                "Attempt",
+                S.object([
+                    "id": S.integer, "question": S.string, "section": S.string, "language": S.string,
+                    "answer": S.string, "choice": S.nullableString,
+                    "verdict": S.enumeration(["correct", "partial", "incorrect"]), "score": S.fraction,
+                    "content_version": S.nullableInteger, "created_at": S.dateTime,
+                ])
+            ),
+            ("AttemptPage", S.object(["attempts": S.array(S.ref("Attempt")), "next_cursor": S.nullableString])),
+            (
+                "ReadMark",
+                S.object(["section": S.enumeration(sectionNames), "language": S.enumeration(languageCodes)])
+            ),
+            ("NewCohort", S.object(["name": S.name])),
+            (
+                "Cohort",
+                S.object([
+                    "id": S.integer, "name": S.string,
+                    "join_code": ["type": "string", "description": "128 random bits, base64url."],
+                    "join_url": ["type": "string", "description": "The invitation page, /join/{join_code}."],
+                    "learners": S.integer, "created_at": S.dateTime,
+                ])
+            ),
+            ("CohortList", S.object(["cohorts": S.array(S.ref("Cohort"))])),
+            (
+                "CohortProgress",
+                S.object([
+                    "cohort": S.object(["id": S.integer, "name": S.string, "learners": S.integer]),
+                    "sections": S.array(S.string),
+                    "learners": S.array(
+                        S.object([
+                            "id": S.integer, "display_name": S.string,
+                            "overall_percentage": ["type": "number", "minimum": 0, "maximum": 100],
+                            "questions_passed": S.integer, "questions_total": S.integer,
+                            "last_activity": S.nullableDateTime, "chapters": S.array(S.ref("SectionProgress")),
+                        ])),
+                ])
+            ),
+            (
+                "NewToken",
+                S.object(
+                    [
+                        "name": S.name, "scope": S.enumeration(APIToken.Scope.allCases.map(\.rawValue)),
+                        "cohort": [
+                            "type": ["integer", "null"], "minimum": 1, "maximum": .int(Int64.max),
+                            "description": "Limit the token to this cohort; absent or null for every cohort.",
+                        ],
+                    ], optional: ["cohort"])
+            ),
+            ("Token", tokenSchema(withSecret: false)),
+            ("IssuedToken", tokenSchema(withSecret: true)),
+            ("TokenList", S.object(["tokens": S.array(S.ref("Token"))])),
+            (
+                "Score",
+                S.object([
+                    "learner": S.integer, "display_name": S.string, "cohort": S.nullableInteger, "question": S.string,
+                    "chapter": S.nullableInteger, "section": S.string, "best_score": S.fraction,
+                    "passed": S.boolean, "attempts": S.integer, "last_attempt_at": S.dateTime,
+                ])
+            ),
+            ("ScorePage", S.object(["scores": S.array(S.ref("Score")), "next_cursor": S.nullableString])),
+            (
+                "LearnerScores",
+                S.object([
+                    "learner": S.object(["id": S.integer, "display_name": S.string, "cohort": S.nullableInteger]),
+                    "scores": S.array(S.ref("Score")),
+                ])
+            ),
+        ]
+    }
+
+    private func tokenSchema(withSecret: Bool) -> JSONValue {
+        typealias S = OpenAPISchema
+        let base: KeyValuePairs<String, JSONValue> = [
+            "id": S.integer, "name": S.string, "scope": S.enumeration(APIToken.Scope.allCases.map(\.rawValue)),
+            "cohort": S.nullableInteger, "created_at": S.dateTime, "revoked_at": S.nullableDateTime,
+        ]
+        guard withSecret else { return S.object(base) }
+        return S.object(
+            [
+                "id": S.integer, "name": S.string, "scope": S.enumeration(APIToken.Scope.allCases.map(\.rawValue)),
+                "cohort": S.nullableInteger, "created_at": S.dateTime, "revoked_at": S.nullableDateTime,
+                "token": ["type": "string", "description": "The secret, shown once."],
+            ])
+    }
+}

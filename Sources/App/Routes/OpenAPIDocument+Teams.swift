@@ -1,0 +1,96 @@
+extension OpenAPIDocument {
+    /// Cohorts: admin management and the lead's views.
+    var cohortOperations: [OpenAPIOperation] {
+        let cohortID = OpenAPIOperation.parameter("cohortID")
+        return [
+            OpenAPIOperation(
+                method: "post", path: "/api/v1/admin/cohorts", operationID: "createCohort", tag: "cohorts",
+                summary: "Create a cohort with an unguessable join code", access: .admin,
+                requestBody: OpenAPIOperation.jsonBody("NewCohort"),
+                responses: [("201", OpenAPIOperation.json("The cohort and its invitation link.", "Cohort"))]
+                    + OpenAPIOperation.errors(400, 401, 403, 415, 422, 503)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/admin/cohorts", operationID: "listCohorts", tag: "cohorts",
+                summary: "Every cohort, newest first", access: .admin,
+                responses: [("200", OpenAPIOperation.json("The cohorts.", "CohortList"))]
+                    + OpenAPIOperation.errors(401, 403)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/cohorts/{id}/progress", operationID: "getCohortProgress",
+                tag: "cohorts", summary: "Learners × chapters: passed, score, last activity", access: .scoresReader,
+                parameters: [cohortID],
+                responses: [("200", OpenAPIOperation.json("The progress matrix.", "CohortProgress"))]
+                    + OpenAPIOperation.errors(401, 403, 404)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/cohorts/{id}/scores.csv", operationID: "getCohortCSV", tag: "cohorts",
+                summary: "The progress matrix as CSV (UTF-8 with BOM, one row per learner and section)",
+                access: .scoresReader, parameters: [cohortID],
+                responses: [("200", OpenAPIOperation.csv("The CSV file."))] + OpenAPIOperation.errors(401, 403, 404)),
+        ]
+    }
+
+    /// API tokens for other systems.
+    var tokenOperations: [OpenAPIOperation] {
+        [
+            OpenAPIOperation(
+                method: "post", path: "/api/v1/admin/tokens", operationID: "createToken", tag: "tokens",
+                summary: "Create an API token; the secret is shown once and stored only as SHA-256",
+                description: "An unknown `cohort` is 404.", access: .admin,
+                requestBody: OpenAPIOperation.jsonBody("NewToken"),
+                responses: [("201", OpenAPIOperation.json("The token with its secret.", "IssuedToken"))]
+                    + OpenAPIOperation.errors(400, 401, 403, 404, 415, 422, 503)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/admin/tokens", operationID: "listTokens", tag: "tokens",
+                summary: "Every token, revoked ones too, without secrets", access: .admin,
+                responses: [("200", OpenAPIOperation.json("The tokens.", "TokenList"))]
+                    + OpenAPIOperation.errors(401, 403)),
+            OpenAPIOperation(
+                method: "delete", path: "/api/v1/admin/tokens/{id}", operationID: "revokeToken", tag: "tokens",
+                summary: "Revoke a token (idempotent)", access: .admin,
+                parameters: [OpenAPIOperation.parameter("tokenID")],
+                responses: [("204", OpenAPIOperation.noContent("Revoked."))]
+                    + OpenAPIOperation.errors(401, 403, 404, 503)),
+        ]
+    }
+
+    /// The scores API for other systems.
+    var scoresOperations: [OpenAPIOperation] {
+        let filters = [
+            OpenAPIOperation.parameter("cohortFilter"), OpenAPIOperation.parameter("since"),
+        ]
+        return [
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/scores", operationID: "listScores", tag: "scores",
+                summary: "Best score per learner and question, in pages ordered by learner and question",
+                access: .scoresReader,
+                parameters: filters + [
+                    [
+                        "name": "limit", "in": "query", "required": false, "description": "Page size (default 100).",
+                        "schema": ["type": "integer", "minimum": 1, "maximum": .int(ScoresRoutes.maximumPage)],
+                    ],
+                    OpenAPIOperation.parameter("scoresCursor"),
+                ],
+                responses: [("200", OpenAPIOperation.json("A page of scores.", "ScorePage"))]
+                    + OpenAPIOperation.errors(400, 401, 403, 404)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/scores.csv", operationID: "getScoresCSV", tag: "scores",
+                summary: "The same scores as CSV (UTF-8 with BOM)",
+                description: "At most 100,000 rows; when there are more, `X-Next-Cursor` continues.",
+                access: .scoresReader,
+                parameters: filters + [
+                    [
+                        "name": "limit", "in": "query", "required": false, "description": "Most rows.",
+                        "schema": ["type": "integer", "minimum": 1, "maximum": .int(ScoresRoutes.maximumCSVRows)],
+                    ],
+                    OpenAPIOperation.parameter("scoresCursor"),
+                ],
+                responses: [("200", OpenAPIOperation.csv("The CSV file."))]
+                    + OpenAPIOperation.errors(400, 401, 403, 404)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/learners/{id}/scores", operationID: "getLearnerScores", tag: "scores",
+                summary: "One learner's scores", access: .scoresReader,
+                parameters: [OpenAPIOperation.parameter("learnerID")],
+                responses: [("200", OpenAPIOperation.json("The learner and their scores.", "LearnerScores"))]
+                    + OpenAPIOperation.errors(401, 403, 404)),
+        ]
+    }
+}

@@ -1,0 +1,20 @@
+import HTTP
+import SQLite
+
+/// `GET /api/openapi.json`: the OpenAPI 3.1 document of the current content, built once per content load.
+enum OpenAPIRoutes {
+    static func register(on router: inout Router, _ services: Services) {
+        let cache = Locked<(contentHash: String, body: PreparedBody)?>(nil)
+        router.get("/api/openapi.json") { request in
+            let snapshot = services.content.snapshot
+            let prepared = try cache.withLock { cached throws(HTTPError) -> PreparedBody in
+                if let cached, cached.contentHash == snapshot.contentHash { return cached.body }
+                let body = try PreparedBody(
+                    Array(OpenAPIDocument(snapshot: snapshot).json.text.utf8), contentType: "application/json")
+                cached = (snapshot.contentHash, body)
+                return body
+            }
+            return prepared.respond(to: request)
+        }
+    }
+}

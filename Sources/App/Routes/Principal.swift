@@ -1,0 +1,117 @@
+import HTTP
+
+/// Who a request speaks for, from its credentials: the admin, another system's API token, or a learner.
+///
+/// API routes answer 401 when a request carries no usable credentials (none, unknown, revoked) and 403
+/// when it carries valid ones that do not allow the operation (a learner token on an admin route).
+enum Principal: Sendable {
+    case admin
+    case apiToken(APIToken)
+    case learner(Learner)
+
+    /// The principal behind the `Authorization: Bearer` header alone (cookies never authorise admin or
+    /// scores routes); `nil` without a bearer token.
+    /// - Throws: `HTTPError` 401 for an unknown or revoked token; `SQLiteError`.
+    static func bearer(_ request: Request, services: Services) async throws -> Principal? {
+        guard let token = LearnerIdentity.bearerToken(in: request) else { return nil }
+        if services.admin.accepts(token) { return .admin }
+        if token.hasPrefix(TokenStore.secretPrefix) {
+            guard let apiToken = try await services.tokens.token(secret: token) else {
+                throw APIError.unauthorized("the bearer token is not valid")
+            }
+            guard !apiToken.isRevoked else { throw APIError.unauthorized("the bearer token has been revoked") }
+            return .apiToken(apiToken)
+        }
+        guard let learner = try services.learners.learner(token: token) else {
+            throw APIError.unauthorized("the bearer token is not valid")
+        }
+        return .learner(learner)
+    }
+
+    /// The principal behind the bearer token, else the learner cookie; `nil` when neither identifies anyone
+    /// (a stale cookie counts as none, so the browser can start afresh).
+    /// - Throws: `HTTPError` 401 for an unknown or revoked bearer token; `SQLiteError`.
+    static func any(_ request: Request, services: Services) async throws -> Principal? {
+        if let principal = try await bearer(request, services: services) { return principal }
+        guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
+        return try services.learners.learner(token: cookie).map(Principal.learner)
+    }
+
+    /// Requires the admin bearer token.
+    /// - Throws: `HTTPError` 401 without valid credentials, 403 with another principal's.
+    static func requireAdmin(_ request: Request, services: Services) async throws {
+        switch try await bearer(request, services: services) {
+        case .admin: return
+        case .apiToken, .learner: throw APIError.forbidden("this route needs the admin token")
+        case nil: throw APIError.unauthorized("this route needs the admin token (Authorization: Bearer …)")
+        }
+    }
+
+    /// Requires a learner (bearer token or cookie).
+    /// - Throws: `HTTPError` 401 without learner credentials, 403 with an admin or API token.
+    static func requireLearner(_ request: Request, services: Services) async throws -> Learner {
+        switch try await any(request, services: services) {
+        case .learner(let learner): return learner
+        case .admin, .apiToken: throw APIError.forbidden("this route is for learners; send a learner token")
+        case nil: throw APIError.unauthorized("no learner credentials: send the learner cookie or bearer token")
+        }
+    }
+
+    /// The learner behind the request when there is one, for routes that create a learner on first need.
+    /// - Throws: `HTTPError` 401 for an unknown bearer token, 403 for an admin or API token.
+    static func optionalLearner(_ request: Request, services: Services) async throws -> Learner? {
+        switch try await any(request, services: services) {
+        case .learner(let learner): return learner
+        case .admin, .apiToken: throw APIError.forbidden("this route is for learners; send a learner token")
+        case nil: return nil
+        }
+    }
+
+    /// Requires the right to read scores: the admin token (every cohort) or an API token with scope
+    /// `read:scores` (its cohort, or every cohort when it has none).
+    /// - Throws: `HTTPError` 401 without valid credentials, 403 with a learner token.
+    static func requireScoresReader(_ request: Request, services: Services) async throws -> ScoresAccess {
+        switch try await bearer(request, services: services) {
+        case .admin: return .everyCohort
+        case .apiToken(let token):
+            guard token.scope == .readScores else { throw APIError.forbidden("this token cannot read scores") }
+            return token.cohortID.map(ScoresAccess.cohort) ?? .everyCohort
+        case .learner: throw APIError.forbidden("a learner token cannot read the scores API")
+        case nil: throw APIError.unauthorized("this route needs an API token or the admin token")
+        }
+    }
+}
+
+/// What a scores reader may see.
+enum ScoresAccess: Sendable, Equatable {
+    case everyCohort
+    case cohort(Int64)
+
+    /// Whether the reader may see the cohort with `id` (`nil`: learners in no cohort).
+    func allows(cohort id: Int64?) -> Bool {
+        switch self {
+        case .everyCohort: true
+        case .cohort(let own): id == own
+        }
+    }
+
+    /// The cohort filter of a listing: the requested cohort when readable, the token's own when none is
+    /// requested. A cohort the reader may not see answers exactly like one that does not exist.
+    /// - Throws: `HTTPError` 404 for an unknown or unreadable cohort; `SQLiteError`.
+    func cohortFilter(requested: Int64?, services: Services) async throws -> Int64? {
+        switch (self, requested) {
+        case (.everyCohort, nil): return nil
+        case (.cohort(let own), nil): return own
+        case (_, .some(let id)):
+            guard allows(cohort: id), try await services.cohorts.cohort(id: id) != nil else {
+                throw Self.noCohort(id)
+            }
+            return id
+        }
+    }
+
+    /// The one 404 for a cohort that does not exist or may not be read.
+    static func noCohort(_ id: Int64) -> HTTPError {
+        APIError.notFound("no cohort with id \(id)")
+    }
+}

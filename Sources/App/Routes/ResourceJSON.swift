@@ -1,0 +1,116 @@
+import HTTP
+
+/// How learners, cohorts, tokens, scores and progress look in the JSON API: one place, so every route and
+/// the OpenAPI schemas agree. Times are RFC 3339 UTC; absent values are explicit `null`s.
+enum ResourceJSON {
+    static func learner(_ learner: Learner, cohort: Cohort?) -> JSONValue {
+        [
+            "id": .int(learner.id),
+            "display_name": .string(learner.displayName),
+            "language": .string(learner.language),
+            "cohort": .optional(cohort) { ["id": .int($0.id), "name": .string($0.name)] },
+            "created_at": .time(learner.createdAt),
+            "last_seen_at": .time(learner.lastSeenAt),
+        ]
+    }
+
+    static func cohort(_ cohort: Cohort, request: Request, services: Services) -> JSONValue {
+        [
+            "id": .int(cohort.id),
+            "name": .string(cohort.name),
+            "join_code": .string(cohort.joinCode),
+            "join_url": .string(joinURL(cohort, request: request, services: services)),
+            "learners": .int(Int64(cohort.learnerCount)),
+            "created_at": .time(cohort.createdAt),
+        ]
+    }
+
+    /// The absolute invitation URL when the request's `Host` is a plain host name, else the path alone.
+    static func joinURL(_ cohort: Cohort, request: Request, services: Services) -> String {
+        guard let host = request.headers["Host"], !host.isEmpty, host.utf8.count <= 255,
+            host.utf8.allSatisfy({ byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
+                    || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+            })
+        else { return cohort.joinPath }
+        return (services.identity.isHTTPS(request) ? "https://" : "http://") + host + cohort.joinPath
+    }
+
+    static func token(_ token: APIToken) -> JSONValue {
+        [
+            "id": .int(token.id),
+            "name": .string(token.name),
+            "scope": .string(token.scope.rawValue),
+            "cohort": .intOrNull(token.cohortID),
+            "created_at": .time(token.createdAt),
+            "revoked_at": .time(token.revokedAt),
+        ]
+    }
+
+    static func score(_ record: ScoreRecord) -> JSONValue {
+        [
+            "learner": .int(record.learnerID),
+            "display_name": .string(record.displayName),
+            "cohort": .intOrNull(record.cohortID),
+            "question": .string(record.questionID),
+            "chapter": .intOrNull(record.chapter.map(Int64.init)),
+            "section": .string(record.section),
+            "best_score": .double(record.bestScore),
+            "passed": .bool(record.passed),
+            "attempts": .int(Int64(record.attempts)),
+            "last_attempt_at": .time(record.lastAttemptAt),
+        ]
+    }
+
+    static func attempt(_ attempt: Attempt) -> JSONValue {
+        [
+            "id": .int(attempt.id),
+            "question": .string(attempt.questionID),
+            "section": .string(attempt.section),
+            "language": .string(attempt.language),
+            "answer": .string(attempt.answer),
+            "choice": .stringOrNull(attempt.choice),
+            "verdict": .string(attempt.verdict),
+            "score": .double(attempt.score),
+            "content_version": .intOrNull(attempt.contentVersionID),
+            "created_at": .time(attempt.createdAt),
+        ]
+    }
+
+    /// One section of a learner's progress.
+    static func section(_ section: LearnerProgress.Section) -> JSONValue {
+        var chapter: Int64?
+        if case .chapter(let number) = section.section { chapter = Int64(number) }
+        return [
+            "section": .string(section.name),
+            "chapter": .intOrNull(chapter),
+            "read": .bool(section.read),
+            "passed": .bool(section.isPassed),
+            "questions_passed": .int(Int64(section.questionsPassed)),
+            "questions_total": .int(Int64(section.questionsTotal)),
+            "score": .optional(section.score) { .double($0) },
+            "best_scores": .object(
+                section.bestScores.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .double($0.value)) }),
+            "last_activity": .time(section.lastActivity),
+        ]
+    }
+
+    /// A learner's whole progress: sections, totals and the overall percentage (0–100).
+    static func progress(_ progress: LearnerProgress) -> JSONValue {
+        let passed = progress.sections.reduce(0) { $0 + $1.questionsPassed }
+        let total = progress.sections.reduce(0) { $0 + $1.questionsTotal }
+        return [
+            "overall_percentage": .double(percentage(progress.overall)),
+            "questions_passed": .int(Int64(passed)),
+            "questions_total": .int(Int64(total)),
+            "last_activity": .time(progress.sections.compactMap(\.lastActivity).max()),
+            "chapters": .array(progress.sections.map(section)),
+        ]
+    }
+
+    /// A share 0…1 as a percentage rounded to one decimal.
+    static func percentage(_ share: Double) -> Double {
+        (share * 1000).rounded() / 10
+    }
+}
