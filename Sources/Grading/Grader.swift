@@ -50,7 +50,8 @@ public struct Grader: Sendable {
     private static let nothing = Evidence(
         tokenCount: 0, occurrences: [], disjunctions: [], sequences: [], namesBoth: false, clauses: [])
 
-    /// The option index for `choice`, matched by id or by its label in the page's language.
+    /// The option index for `choice`: its id, its label in the page's language, or the one option its words
+    /// name ("Sì", "No", "seguire la lista").
     private func resolve(choice: String?, key: AnswerKey, page: LanguagePack, words: LanguagePack.QuestionWords)
         throws(GradingError) -> Int?
     {
@@ -59,6 +60,11 @@ public struct Grader: Sendable {
         let wanted = page.normalizer.tokens(choice).map(\.text)
         if let index = words.optionLabels.firstIndex(where: { page.normalizer.tokens($0).map(\.text) == wanted }) {
             return index
+        }
+        if !key.options.isEmpty {
+            let evidence = EvidenceScanner(normalizer: page.normalizer, lexicon: page.lexicon)
+                .scan(choice, with: words.matcher)
+            if case .option(let index) = OptionDecision.decide(key, evidence) { return index }
         }
         throw GradingError(
             .unknownChoice, question: key.id,

@@ -18,13 +18,10 @@ struct Occurrence: Sendable, Equatable {
         }
     }
 
-    /// The phrase is stated the other way round ("non sono diversi" for `diversi`).
+    /// The phrase is stated the other way round ("non sono diversi" for `diversi`). A `!` phrase said plainly
+    /// is only a mention ("la maschera copre la piega" for `!maschera`), not a denial.
     var denies: Bool {
-        switch polarity {
-        case .positive: negated
-        case .negated: !negated
-        case .any: false
-        }
+        polarity == .positive && negated
     }
 }
 

@@ -42,17 +42,21 @@ extension EvidenceScanner {
         }
     }
 
-    /// "non rilevare il modello per stirare il frame": the phrases right after (or, for cues written after,
-    /// right before) the negated one that speak for the same thing in the same clause are negated too.
+    /// "non rilevare il modello per stirare il frame", "no se aparta párrafo a párrafo": the phrases right after
+    /// (or, for cues written after, right before) the negated one are negated too while they speak for the same
+    /// thing or follow it directly, within the clause.
     private func extendNegation(from target: Int, forward: Bool, in occurrences: inout [Occurrence], clauses: [Int]) {
         let clause = clauses[occurrences[target].start]
-        let span = occurrences[target].start..<occurrences[target].end
+        var last = occurrences[target]
         var index = forward ? target + 1 : target - 1
         while occurrences.indices.contains(index), clauses[occurrences[index].start] == clause {
             let other = occurrences[index]
-            let sameSpan = other.start == span.lowerBound && other.end == span.upperBound
-            guard sameSpan || other.target == occurrences[target].target else { break }
+            let distance = forward ? other.start - last.end : last.start - other.end
+            let sameSpan = other.start == last.start && other.end == last.end
+            guard sameSpan || other.target == last.target || distance == 0 else { break }
+            guard other.canBeNegated else { break }
             negate(index, in: &occurrences)
+            last = other
             index += forward ? 1 : -1
         }
     }
@@ -98,5 +102,5 @@ extension EvidenceScanner {
 
 extension Occurrence {
     /// "I don't know" and echoes of the question are never the object of a negation.
-    fileprivate var canBeNegated: Bool { target != .dontKnow && target != .ignored }
+    var canBeNegated: Bool { target != .dontKnow && target != .ignored }
 }

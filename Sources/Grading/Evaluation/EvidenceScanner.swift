@@ -25,6 +25,7 @@ struct EvidenceScanner {
             }
         }
         applyNegation(to: &occurrences, tokens: tokens, clauses: clauses, blocked: blocked)
+        rejectAnsweredQuestions(in: &occurrences, tokens: tokens, clauses: clauses)
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }
         return Evidence(
             tokenCount: tokens.count, occurrences: occurrences,
@@ -35,11 +36,30 @@ struct EvidenceScanner {
             clauses: clauses)
     }
 
-    /// Clause index per token: punctuation clauses, split again after each clause-break word.
+    /// "Di lato? No, in alto e in basso": what the learner asks and then answers with a bare "no" is rejected.
+    private func rejectAnsweredQuestions(in occurrences: inout [Occurrence], tokens: [Token], clauses: [Int]) {
+        for index in occurrences.indices where tokens[occurrences[index].start].inQuestion {
+            let sentence = occurrences[index].sentence
+            guard let next = tokens.firstIndex(where: { $0.sentence > sentence }) else { continue }
+            let answeredNo = lexicon.no.contains { pattern in
+                guard tokens[next].head == pattern.head,
+                    let match = pattern.match(in: tokens, clauses: clauses, at: next)
+                else { return false }
+                return match.end == tokens.count || clauses[match.end] != clauses[match.end - 1]
+            }
+            if answeredNo && occurrences[index].canBeNegated { occurrences[index].negated = true }
+        }
+    }
+
+    /// Clause index per token: punctuation clauses, split again before each clause-opening word and after each
+    /// clause-closing one.
     private func clauseIndices(_ tokens: [Token]) -> [Int] {
         let punctuation = tokens.map(\.punctuationClause)
         var breakBefore = [Bool](repeating: false, count: tokens.count + 1)
         for pattern in lexicon.clauseBreaks {
+            for match in matches(of: pattern, in: tokens, punctuation) { breakBefore[match.start] = true }
+        }
+        for pattern in lexicon.clauseBreaksAfter {
             for match in matches(of: pattern, in: tokens, punctuation) { breakBefore[match.end] = true }
         }
         var clauses = [Int](repeating: 0, count: tokens.count)
@@ -70,7 +90,7 @@ struct EvidenceScanner {
             for entryIndex in matcher.byHead[token.head] ?? [] {
                 let entry = matcher.entries[entryIndex]
                 guard let match = entry.pattern.match(in: tokens, clauses: clauses, at: index) else { continue }
-                if entry.wholeClause {
+                if entry.wholeClause || entry.pattern.isWholeClause {
                     let startsClause = index == 0 || clauses[index - 1] != clauses[index]
                     let endsClause = match.end == tokens.count || clauses[match.end] != clauses[match.end - 1]
                     guard startsClause, endsClause else { continue }
@@ -93,11 +113,13 @@ struct EvidenceScanner {
         return lexicon.suffixes.contains { rest.contains($0) }
     }
 
-    /// Longer phrases win over the shorter phrases they contain; identical spans are all kept.
+    /// The phrase covering more of the answer wins over those it overlaps ("se protege la barra de pestañas"
+    /// over "barra de pestañas"); identical spans are all kept.
     private func resolveOverlaps(_ candidates: [Occurrence], tokenCount: Int) -> [Occurrence] {
         let ordered = candidates.sorted { left, right in
+            let (leftSpan, rightSpan) = (left.end - left.start, right.end - right.start)
+            if leftSpan != rightSpan { return leftSpan > rightSpan }
             if left.units != right.units { return left.units > right.units }
-            if left.end - left.start != right.end - right.start { return left.end - left.start < right.end - right.start }
             return left.start < right.start
         }
         var owner = [Int](repeating: -1, count: tokenCount)

@@ -123,6 +123,7 @@ private struct LexiconCompiler {
             suffixes: (lexicon.negationSuffixes ?? []).map { normalizer.tokens($0).map(\.text).joined() },
             notNegation: try patterns(lexicon.notNegation ?? [], "notNegation"),
             clauseBreaks: try patterns(lexicon.clauseBreaks, "clauseBreaks"),
+            clauseBreaksAfter: try patterns(lexicon.clauseBreaksAfter ?? [], "clauseBreaksAfter"),
             disjunctions: try patterns(lexicon.disjunctions, "disjunctions"),
             bothOptions: try patterns(lexicon.bothOptions, "bothOptions"),
             sequence: try patterns(lexicon.sequence, "sequence"), dontKnow: try patterns(lexicon.dontKnow, "dontKnow"),

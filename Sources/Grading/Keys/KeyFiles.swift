@@ -87,6 +87,7 @@ struct LexiconFile: Decodable {
     let negationSuffixes: [String]?
     let notNegation: [String]?
     let clauseBreaks: [String]
+    let clauseBreaksAfter: [String]?
     let disjunctions: [String]
     let bothOptions: [String]
     let sequence: [String]

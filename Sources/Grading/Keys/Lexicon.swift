@@ -27,7 +27,10 @@ struct Lexicon: Sendable {
     /// Negative verb morphemes found inside a word (`mez`, `miyor`): Turkish `girmez`, `görünmüyor`.
     let suffixes: [String]
     let notNegation: [PhrasePattern]
+    /// Words that open a new clause ("ma", "perché", "但是").
     let clauseBreaks: [PhrasePattern]
+    /// Words that close their clause (`değil`, `ではなく`, `けど`).
+    let clauseBreaksAfter: [PhrasePattern]
     let disjunctions: [PhrasePattern]
     let bothOptions: [PhrasePattern]
     let sequence: [PhrasePattern]

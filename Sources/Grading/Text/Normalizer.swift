@@ -56,7 +56,7 @@ struct Normalizer: Sendable {
                 if nextIsWordCharacter {
                     builder.separate()  // hinge.angle, .split: a joiner, not the end of a sentence
                 } else {
-                    builder.endSentence()
+                    builder.endSentence(question: value == 0x3F || value == 0xFF1F)
                 }
             } else if CharacterClass.isClauseBreak(value) {
                 builder.endClause()
@@ -126,10 +126,11 @@ private struct Vocabulary: Sendable {
                 continue
             }
             for new in replacement.to {
-                result.append(
-                    Token(
-                        text: new.text, kind: new.kind, sentence: token.sentence,
-                        punctuationClause: token.punctuationClause, head: new.head))
+                var replaced = Token(
+                    text: new.text, kind: new.kind, sentence: token.sentence,
+                    punctuationClause: token.punctuationClause, head: new.head)
+                replaced.inQuestion = token.inQuestion
+                result.append(replaced)
             }
             index += replacement.from.count
         }
@@ -222,9 +223,18 @@ private struct TokenBuilder {
         pendingBoundary = true
     }
 
-    mutating func endSentence() {
+    mutating func endSentence(question: Bool = false) {
         flush()
-        if let last = tokens.last, last.sentence == sentence { sentence += 1 }
+        if let last = tokens.last, last.sentence == sentence {
+            if question {
+                var index = tokens.count - 1
+                while index >= 0, tokens[index].sentence == sentence {
+                    tokens[index].inQuestion = true
+                    index -= 1
+                }
+            }
+            sentence += 1
+        }
         pendingBoundary = true
     }
 

@@ -2,9 +2,11 @@
 ///
 /// Syntax, kept small so key files stay readable:
 /// - words are matched whole; a trailing `*` makes a word a stem (`interfacc*` matches `interfaccia`, `interfacce`);
-/// - `…` (or `...`) allows a few other words (or, in Chinese and Japanese, characters) in between, within a clause;
+/// - `…` (or `...`) allows a few other words (or, in Chinese and Japanese, characters) in between;
+/// - a phrase never spans punctuation that ends a clause or sentence;
 /// - a leading `!` means the phrase counts only when negated (`!uguali` is satisfied by "non sono uguali"),
 ///   a leading `~` that it counts whether negated or not; otherwise it counts only when not negated;
+/// - a leading `=` means the phrase must be a whole clause (`=no sé` is "I don't know", not "no se puede");
 /// - with `verbStems`, a final dictionary-form verb (`入る`, `対応する`) matches its stem followed by hiragana.
 struct PhrasePattern: Sendable {
     enum Polarity: Sendable, Equatable {
@@ -35,6 +37,8 @@ struct PhrasePattern: Sendable {
     let source: String
     let segments: [[Unit]]
     let polarity: Polarity
+    /// The phrase must fill its clause.
+    let isWholeClause: Bool
     /// The last unit must be followed by a hiragana (Japanese verb stems).
     let needsKanaContinuation: Bool
     let maxGap: Int
@@ -46,6 +50,8 @@ struct PhrasePattern: Sendable {
     /// pass `verbStems: false`: they are matched exactly as written.
     init?(_ phrase: String, normalizer: Normalizer, verbStems: Bool = true) {
         var body = Substring(phrase.trimmingSpaces)
+        let isWholeClause = body.hasPrefix("=")
+        if isWholeClause { body = body.dropFirst() }
         var polarity = Polarity.positive
         if body.hasPrefix("!") {
             polarity = .negated
@@ -77,8 +83,9 @@ struct PhrasePattern: Sendable {
         self.source = phrase
         self.segments = segments
         self.polarity = polarity
+        self.isWholeClause = isWholeClause
         self.needsKanaContinuation = kanaContinuation
-        self.maxGap = normalizer.rules.segmentation == .words ? 4 : 8
+        self.maxGap = normalizer.rules.segmentation == .words ? 5 : 8
     }
 
     /// `入る` → `入` + hiragana, `対応する` → `対応` + hiragana; leaves short or non-verb endings alone.
@@ -98,7 +105,7 @@ struct PhrasePattern: Sendable {
     }
 
     /// The shortest match starting at `start`, if any. Segments after the first may skip up to `maxGap` tokens
-    /// of the same clause; a match never crosses a sentence.
+    /// of the same clause.
     func match(in tokens: [Token], clauses: [Int], at start: Int) -> Match? {
         guard let first = segments.first, let end = Self.matchSegment(first, in: tokens, at: start) else { return nil }
         let sentence = tokens[start].sentence
@@ -129,10 +136,13 @@ struct PhrasePattern: Sendable {
         return Match(start: start, end: cursor, gaps: gaps, lastUnitStemLength: stemLength)
     }
 
+    /// The end of `units` matched from `start`, all within one punctuation clause ("先收，標籤欄" is two).
     private static func matchSegment(_ units: [Unit], in tokens: [Token], at start: Int) -> Int? {
         guard start + units.count <= tokens.count else { return nil }
-        for (offset, unit) in units.enumerated() where !unit.matches(tokens[start + offset]) {
-            return nil
+        let clause = tokens[start].punctuationClause
+        for (offset, unit) in units.enumerated() {
+            let token = tokens[start + offset]
+            guard token.punctuationClause == clause, unit.matches(token) else { return nil }
         }
         return start + units.count
     }

@@ -14,6 +14,8 @@ struct Token: Sendable, Equatable {
     let sentence: Int
     /// Index of the clause split by punctuation alone (`,` `:` `、` … and sentence ends).
     let punctuationClause: Int
+    /// The token's sentence ends with a question mark ("Di lato? No, in alto").
+    var inQuestion = false
     /// First Unicode scalar of `text`, for indexing patterns by their first letter.
     let head: UInt32
 
