@@ -31,13 +31,13 @@ class Flow:
         self.label = f"{width}px" + ("" if javascript else " no-js")
         self.failures = []
         options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
+        options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
             options.add_argument(argument)
         if not javascript:
             options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         self.javascript = javascript
-        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
 
     def fail(self, message):
         self.failures.append(f"{self.label}: {message}")

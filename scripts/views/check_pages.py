@@ -63,10 +63,10 @@ def serve(pages, public):
 
 def browser(width, height):
     options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
 
 
 def exercise_chapter(driver, base, width):
