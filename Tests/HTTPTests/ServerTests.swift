@@ -22,6 +22,20 @@ import Testing
         }
     }
 
+    @Test func secondServerOnTheSamePortFailsToStart() async throws {
+        try await withServer(router: .testRoutes()) { server in
+            let configuration = ServerConfiguration(host: "127.0.0.1", port: server.localPort, eventLoopCount: 1)
+            do throws(HTTPError) {
+                let intruder = try Server.start(configuration: configuration, router: Router())
+                await intruder.shutdown(gracePeriod: .zero)
+                Issue.record("a second server bound the same port")
+            } catch {
+                #expect(error.systemCall == "bind")
+                #expect(error.errorNumber == EADDRINUSE)
+            }
+        }
+    }
+
     @Test func everyResponseCarriesDateTypeAndLength() async throws {
         try await withServer(router: .testRoutes()) { server in
             let port = server.localPort
@@ -47,6 +61,22 @@ import Testing
                 try client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: test\r\n\r\n" }.joined())
                 let bodies = try targets.map { _ in try client.readResponse().text }
                 #expect(bodies == ["slow 300", "hello", "slow 100", "item 1", "slow 0", "item 2"])
+            }
+        }
+    }
+
+    @Test func deepPipelinePastOutputHighWaterIsAnsweredInFull() async throws {
+        try await withServer(router: .testRoutes()) { server in
+            let port = server.localPort
+            try await onThread {
+                let client = try TestClient(port: port)
+                let sizes = (0..<120).map { 16_000 + $0 }
+                try client.send(sizes.map { "GET /bytes/\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+                for size in sizes {
+                    let response = try client.readResponse()
+                    #expect(response.body.count == size)
+                    #expect(response.body.first == UInt8(size % 251))
+                }
             }
         }
     }

@@ -28,6 +28,22 @@ enum ASCII {
         return result
     }
 
+    /// Whether `bytes` spell `lowercase` ignoring ASCII case.
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for index in 0..<bytes.count where lowercased(bytes[index]) != expected[index] { return false }
+        return true
+    }
+
+    /// `bytes` without leading and trailing optional whitespace (SP / HTAB).
+    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var result = bytes
+        while let first = result.first, first == space || first == tab { result = result.dropFirst() }
+        while let last = result.last, last == space || last == tab { result = result.dropLast() }
+        return result
+    }
+
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30

@@ -99,15 +99,11 @@ public struct Headers: Sendable, Sequence, ExpressibleByDictionaryLiteral, Custo
 
     /// ASCII case-insensitive comparison of two header names.
     static func namesEqual(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case let (a?, b?) where ASCII.lowercased(a) == ASCII.lowercased(b): continue
-            default: return false
-            }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        for (left, right) in zip(lhs.utf8, rhs.utf8) where ASCII.lowercased(left) != ASCII.lowercased(right) {
+            return false
         }
+        return true
     }
 
     static func isToken(_ name: String) -> Bool {

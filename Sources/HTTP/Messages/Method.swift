@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An HTTP request method (RFC 9110 §9).
 ///
 /// Any token is representable so routes can be registered for extension methods; the parser only produces
@@ -26,22 +30,20 @@ public struct Method: Sendable, Hashable, CustomStringConvertible {
 
     /// The supported method spelled by `bytes`, without allocating.
     static func supported(matching bytes: UnsafeBufferPointer<UInt8>) -> Method? {
-        switch bytes.count {
-        case 3:
-            if bytes.elementsEqual("GET".utf8) { return .get }
-            if bytes.elementsEqual("PUT".utf8) { return .put }
-        case 4:
-            if bytes.elementsEqual("POST".utf8) { return .post }
-            if bytes.elementsEqual("HEAD".utf8) { return .head }
-        case 5:
-            if bytes.elementsEqual("PATCH".utf8) { return .patch }
-        case 6:
-            if bytes.elementsEqual("DELETE".utf8) { return .delete }
-        case 7:
-            if bytes.elementsEqual("OPTIONS".utf8) { return .options }
-        default:
-            break
+        func spells(_ text: StaticString) -> Bool {
+            guard text.utf8CodeUnitCount == bytes.count, let base = bytes.baseAddress else { return false }
+            return memcmp(text.utf8Start, base, bytes.count) == 0
         }
-        return nil
+        switch bytes.first {
+        case UInt8(ascii: "G"): return spells("GET") ? .get : nil
+        case UInt8(ascii: "H"): return spells("HEAD") ? .head : nil
+        case UInt8(ascii: "P"):
+            if spells("POST") { return .post }
+            if spells("PUT") { return .put }
+            return spells("PATCH") ? .patch : nil
+        case UInt8(ascii: "D"): return spells("DELETE") ? .delete : nil
+        case UInt8(ascii: "O"): return spells("OPTIONS") ? .options : nil
+        default: return nil
+        }
     }
 }

@@ -10,6 +10,8 @@ public final class PrebuiltResponse: Sendable {
     /// The status line and headers including `Content-Length`, without `Date`, `Connection` and the blank line.
     let head: ByteChunk
     let body: ByteChunk
+    /// Whether `headers` ask to close the connection after this response.
+    let requestsClose: Bool
 
     /// Serializes `status`, `headers` and `body` once.
     public init(status: Status = .ok, headers: Headers = Headers(), body: [UInt8]) {
@@ -17,6 +19,7 @@ public final class PrebuiltResponse: Sendable {
         self.headers = headers
         head = ByteChunk(ResponseHead.bytes(status: status, headers: headers, bodyCount: body.count))
         self.body = ByteChunk(body)
+        requestsClose = headers.containsToken("close", in: "Connection")
     }
 
     /// Wraps this in a `Response` that handlers return.

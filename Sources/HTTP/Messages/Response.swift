@@ -72,6 +72,9 @@ public struct Response: Sendable {
 
     /// Whether the handler asked to close the connection after this response.
     var requestsClose: Bool {
-        headers.containsToken("close", in: "Connection")
+        switch storage {
+        case let .parts(_, headers, _): headers.containsToken("close", in: "Connection")
+        case let .prebuilt(prebuilt): prebuilt.requestsClose
+        }
     }
 }

@@ -6,7 +6,7 @@
 struct FramingFields {
     private var contentLength: Int?
     private var contentLengthTooLarge = false
-    private var transferCodings: [Substring] = []
+    private var transferCodings: [String] = []
     private var hasTransferEncoding = false
     private var hostCount = 0
     private(set) var expectsContinue = false
@@ -15,37 +15,37 @@ struct FramingFields {
     /// Largest `Content-Length` accepted as a number; longer values are simply too large.
     private static let maxDigits = 18
 
-    mutating func observe(_ field: Headers.Field) throws(HTTPError) {
-        let name = field.name
-        switch name.utf8.count {
-        case 4 where Headers.namesEqual(name, "Host"):
+    /// Notes a validated field given as raw bytes (names compared case-insensitively).
+    mutating func observe(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) throws(HTTPError) {
+        switch name.count {
+        case 4 where ASCII.equalsIgnoringCase(name, "host"):
             hostCount += 1
-            guard !field.value.utf8.contains(where: { $0 == ASCII.space || $0 == ASCII.tab }) else {
+            guard !value.contains(where: { $0 == ASCII.space || $0 == ASCII.tab }) else {
                 throw HTTPError(.badRequest, "invalid Host header")
             }
-        case 6 where Headers.namesEqual(name, "Expect"):
-            if Headers.namesEqual(field.value, "100-continue") {
+        case 6 where ASCII.equalsIgnoringCase(name, "expect"):
+            if ASCII.equalsIgnoringCase(value, "100-continue") {
                 expectsContinue = true
             } else {
                 hasOtherExpectation = true
             }
-        case 14 where Headers.namesEqual(name, "Content-Length"):
-            try observeContentLength(field.value)
-        case 17 where Headers.namesEqual(name, "Transfer-Encoding"):
+        case 14 where ASCII.equalsIgnoringCase(name, "content-length"):
+            try observeContentLength(value)
+        case 17 where ASCII.equalsIgnoringCase(name, "transfer-encoding"):
             hasTransferEncoding = true
-            for element in field.value.split(separator: ",", omittingEmptySubsequences: false) {
+            for element in value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
                 let coding = ASCII.trimmed(element)
                 guard !coding.isEmpty else { throw HTTPError(.badRequest, "empty transfer coding") }
-                transferCodings.append(coding)
+                transferCodings.append(String(decoding: coding.map(ASCII.lowercased), as: UTF8.self))
             }
         default:
             break
         }
     }
 
-    private mutating func observeContentLength(_ value: String) throws(HTTPError) {
-        for element in value.split(separator: ",", omittingEmptySubsequences: false) {
-            let digits = ASCII.trimmed(element).utf8
+    private mutating func observeContentLength(_ value: UnsafeBufferPointer<UInt8>) throws(HTTPError) {
+        for element in value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let digits = ASCII.trimmed(element)
             guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                 throw HTTPError(.badRequest, "invalid Content-Length")
             }
@@ -81,8 +81,8 @@ struct FramingFields {
             guard contentLength == nil else {
                 throw HTTPError(.badRequest, "both Transfer-Encoding and Content-Length")
             }
-            let chunkedCount = transferCodings.count { Headers.namesEqual($0, "chunked") }
-            guard let last = transferCodings.last, Headers.namesEqual(last, "chunked"), chunkedCount == 1 else {
+            let chunkedCount = transferCodings.count { $0 == "chunked" }
+            guard transferCodings.last == "chunked", chunkedCount == 1 else {
                 throw HTTPError(.badRequest, "Transfer-Encoding must end with a single chunked")
             }
             guard transferCodings.count == 1 else {

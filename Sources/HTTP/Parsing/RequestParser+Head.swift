@@ -23,6 +23,8 @@ extension RequestParser {
     mutating func scanHead(_ scan: inout HeadScan) -> ScanResult {
         let limits = self.limits
         let start = self.start
+        var parsedLine: RequestLine?
+        defer { if let parsedLine { requestLine = parsedLine } }
         return buffer.withUnsafeBufferPointer { all -> ScanResult in
             let bytes = UnsafeBufferPointer(rebasing: all[start...])
             var index = scan.scanned
@@ -52,7 +54,7 @@ extension RequestParser {
                             return .failed(HTTPError(.uriTooLong, "request line too long"))
                         }
                         do throws(HTTPError) {
-                            scan.requestLine = try RequestLine(parsing: line)
+                            parsedLine = try RequestLine(parsing: line)
                         } catch {
                             return .failed(error)
                         }
@@ -88,7 +90,7 @@ extension RequestParser {
 
     /// Parses the header lines of a complete head into `pending` and decides the body framing.
     mutating func makeRequest(scan: HeadScan, headLength: Int) -> Result<BodyFraming, HTTPError> {
-        guard let line = scan.requestLine else {
+        guard let line = requestLine.take() else {
             return .failure(HTTPError(.badRequest, "missing request line"))
         }
         let start = self.start
@@ -102,10 +104,10 @@ extension RequestParser {
                 var lineEnd = lineStart
                 while block[lineEnd] != ASCII.lf { lineEnd += 1 }
                 do throws(HTTPError) {
-                    let field = try RequestParser.parseField(
-                        UnsafeBufferPointer(rebasing: block[lineStart..<(lineEnd - 1)]))
-                    try framing.observe(field)
-                    fields.append(field)
+                    let line = UnsafeBufferPointer(rebasing: block[lineStart..<(lineEnd - 1)])
+                    let (name, value) = try RequestParser.parseField(line)
+                    try framing.observe(name: name, value: value)
+                    fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
                 } catch {
                     return error
                 }
@@ -130,8 +132,10 @@ extension RequestParser {
     }
 
     /// Parses one `name: value` line (RFC 9112 §5): no whitespace before the colon, no obs-fold, value
-    /// without control characters, surrounding whitespace removed.
-    static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> Headers.Field {
+    /// without control characters, surrounding whitespace removed. Returns the name and value bytes.
+    static func parseField(
+        _ line: UnsafeBufferPointer<UInt8>
+    ) throws(HTTPError) -> (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         guard let first = line.first, first != ASCII.space, first != ASCII.tab else {
             throw HTTPError(.badRequest, "obsolete line folding in header")
         }
@@ -153,10 +157,7 @@ extension RequestParser {
         guard value.allSatisfy(ASCII.isFieldValueCharacter) else {
             throw HTTPError(.badRequest, "invalid character in header value")
         }
-        return (
-            String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
-            String(decoding: value, as: UTF8.self)
-        )
+        return (UnsafeBufferPointer(rebasing: line[..<colon]), value)
     }
 }
 

@@ -35,13 +35,14 @@ public struct RequestParser: Sendable {
         var lines = 0
         var emptyLinesSkipped = 0
         var headerBlockStart = 0
-        var requestLine: RequestLine?
     }
 
     let limits: ServerLimits
     var buffer: [UInt8] = []
     var start = 0
     var state: State = .head(HeadScan())
+    /// The request line of the head being scanned, parsed as soon as its CRLF arrives.
+    var requestLine: RequestLine?
     var pending: Request?
     var body: [UInt8] = []
     var continuePending = false
@@ -133,16 +134,17 @@ public struct RequestParser: Sendable {
 
     private mutating func finish() -> Output {
         state = .head(HeadScan())
-        guard var request = pending else { return fail(HTTPError(.internalServerError, "parser lost its request")) }
-        pending = nil
-        request.body = body
-        body = []
+        guard var request = pending.take() else {
+            return fail(HTTPError(.internalServerError, "parser lost its request"))
+        }
+        swap(&request.body, &body)
         compact()
         return .request(request)
     }
 
     private mutating func fail(_ error: HTTPError) -> Output {
         state = .failed(error)
+        requestLine = nil
         pending = nil
         body = []
         return .failure(error)

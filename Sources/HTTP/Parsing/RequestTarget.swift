@@ -148,11 +148,18 @@ struct RequestTarget: Sendable {
     }
 
     private static func rejectDotSegments(_ path: UnsafeBufferPointer<UInt8>) throws(HTTPError) {
-        for segment in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            if segment.count == 1 && segment.first == UInt8(ascii: ".")
-                || segment.count == 2 && segment.allSatisfy({ $0 == UInt8(ascii: ".") })
-            {
-                throw HTTPError(.badRequest, "dot segment in path")
+        var segmentStart = 0
+        var dots = 0
+        for index in 0...path.count {
+            let byte = index < path.count ? path[index] : UInt8(ascii: "/")
+            if byte == UInt8(ascii: "/") {
+                if (dots == 1 || dots == 2) && index - segmentStart == dots {
+                    throw HTTPError(.badRequest, "dot segment in path")
+                }
+                segmentStart = index + 1
+                dots = 0
+            } else if byte == UInt8(ascii: ".") {
+                dots += 1
             }
         }
     }

@@ -13,11 +13,31 @@ struct RouteNode: Sendable {
         case wildcard
     }
 
-    private var literals: [String: RouteNode] = [:]
+    // Small arrays rather than dictionaries: a node has few children and few methods, and comparing a
+    // few short strings is cheaper than hashing one.
+    private var literals: [(name: String, node: RouteNode)] = []
     private var parameterName: String?
     private var parameterChild: [RouteNode] = []
-    private(set) var handlers: [Method: Entry] = [:]
-    private(set) var wildcardHandlers: [Method: Entry] = [:]
+    private(set) var handlers = Handlers()
+    private(set) var wildcardHandlers = Handlers()
+
+    /// The handlers registered at one node, by method.
+    struct Handlers: Sendable {
+        private(set) var entries: [(method: Method, entry: Entry)] = []
+
+        var isEmpty: Bool { entries.isEmpty }
+        var methods: [Method] { entries.map(\.method) }
+
+        subscript(method: Method) -> Entry? {
+            for candidate in entries where candidate.method == method { return candidate.entry }
+            return nil
+        }
+
+        mutating func add(_ entry: Entry, for method: Method) {
+            precondition(self[method] == nil, "duplicate route \(method) \(entry.pattern)")
+            entries.append((method, entry))
+        }
+    }
 
     /// Splits `/a/:b/*` into segments; malformed patterns are programmer errors.
     static func segments(of pattern: String) -> [Segment] {
@@ -39,14 +59,19 @@ struct RouteNode: Sendable {
 
     mutating func insert(_ segments: ArraySlice<Segment>, method: Method, entry: Entry) {
         guard let first = segments.first else {
-            precondition(handlers[method] == nil, "duplicate route \(method) \(entry.pattern)")
-            handlers[method] = entry
+            handlers.add(entry, for: method)
             return
         }
         let rest = segments.dropFirst()
         switch first {
         case .literal(let name):
-            literals[name, default: RouteNode()].insert(rest, method: method, entry: entry)
+            if let index = literals.firstIndex(where: { $0.name == name }) {
+                literals[index].node.insert(rest, method: method, entry: entry)
+            } else {
+                var node = RouteNode()
+                node.insert(rest, method: method, entry: entry)
+                literals.append((name, node))
+            }
         case .parameter(let name):
             precondition(
                 parameterName == nil || parameterName == name,
@@ -55,28 +80,31 @@ struct RouteNode: Sendable {
             if parameterChild.isEmpty { parameterChild = [RouteNode()] }
             parameterChild[0].insert(rest, method: method, entry: entry)
         case .wildcard:
-            precondition(wildcardHandlers[method] == nil, "duplicate route \(method) \(entry.pattern)")
-            wildcardHandlers[method] = entry
+            wildcardHandlers.add(entry, for: method)
         }
     }
 
-    /// The handlers of the first node matching `segments` (literal before parameter before wildcard),
-    /// with the captured values appended to `parameters`.
-    func match(_ segments: ArraySlice<Substring>, parameters: inout PathParameters) -> [Method: Entry]? {
-        guard let first = segments.first else {
+    /// The handlers of the first node matching the path segments in `rest` (the path after its leading
+    /// `/`; `nil` once every segment is consumed), trying literal before parameter before wildcard, with the
+    /// captured values appended to `parameters`.
+    func match(_ rest: Substring?, parameters: inout PathParameters) -> Handlers? {
+        guard let rest else {
             return handlers.isEmpty ? nil : handlers
         }
-        let rest = segments.dropFirst()
-        if let child = literals[String(first)], let found = child.match(rest, parameters: &parameters) {
-            return found
+        let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/"))
+        let segment = slash.map { rest[..<$0] } ?? rest
+        let remainder = slash.map { rest[rest.utf8.index(after: $0)...] }
+        for literal in literals where literal.name == segment {
+            if let found = literal.node.match(remainder, parameters: &parameters) { return found }
+            break
         }
-        if let parameterName, let child = parameterChild.first, !first.isEmpty {
-            parameters.append(parameterName, String(first))
-            if let found = child.match(rest, parameters: &parameters) { return found }
+        if let parameterName, let child = parameterChild.first, !segment.isEmpty {
+            parameters.append(parameterName, String(segment))
+            if let found = child.match(remainder, parameters: &parameters) { return found }
             parameters.removeLast()
         }
         if !wildcardHandlers.isEmpty {
-            parameters.append("*", segments.joined(separator: "/"))
+            parameters.append("*", String(rest))
             return wildcardHandlers
         }
         return nil

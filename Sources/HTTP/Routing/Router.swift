@@ -16,9 +16,21 @@ public struct Router: Sendable {
         case options(allow: [Method])
     }
 
-    private var tree = RouteNode()
+    /// The routing tree, behind one reference so copies of the router (one per request on the hot path)
+    /// cost a single retain; copied on write.
+    private final class Table: Sendable {
+        let tree: RouteNode
+        let routes: [Route]
+
+        init(tree: RouteNode, routes: [Route]) {
+            self.tree = tree
+            self.routes = routes
+        }
+    }
+
+    private var table = Table(tree: RouteNode(), routes: [])
     /// Every registered (method, pattern) pair, in registration order.
-    public private(set) var routes: [Route] = []
+    public var routes: [Route] { table.routes }
     /// Formats error responses: 404, 405, parse errors and `HTTPError`s thrown by handlers.
     public var errorFormatter: ErrorFormatter = Router.plainTextError
 
@@ -29,25 +41,25 @@ public struct Router: Sendable {
     ///
     /// A malformed pattern or a duplicate route is a programmer error (precondition failure).
     public mutating func add(_ method: Method, _ pattern: String, _ handler: Handler) {
+        var tree = table.tree
         tree.insert(
             RouteNode.segments(of: pattern)[...], method: method,
             entry: RouteNode.Entry(handler: handler, pattern: pattern))
-        routes.append(Route(method: method, pattern: pattern))
+        table = Table(tree: tree, routes: table.routes + [Route(method: method, pattern: pattern)])
     }
 
     /// Looks up the handler for `request` and stores the captured path parameters into it.
     func resolve(_ request: inout Request) -> Resolution {
         if request.path == "*" { return .options(allow: Method.supported) }
         var parameters = PathParameters()
-        let segments = request.path.utf8.dropFirst().split(
-            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false
-        ).map { Substring($0) }
-        guard let handlers = tree.match(segments[...], parameters: &parameters) else { return .notFound }
+        guard let handlers = table.tree.match(request.path.dropFirst(), parameters: &parameters) else {
+            return .notFound
+        }
         request.parameters = parameters
         if let entry = handlers[request.method] ?? (request.method == .head ? handlers[.get] : nil) {
             return .handler(entry)
         }
-        let allow = Router.allowedMethods(handlers.keys)
+        let allow = Router.allowedMethods(handlers.methods)
         return request.method == .options ? .options(allow: allow) : .methodNotAllowed(allow: allow)
     }
 

@@ -30,6 +30,8 @@ final class ClientConnection {
     /// Edge-triggered readiness: data (or EOF) may be waiting / the socket may accept writes.
     var readable = false
     var writable = true
+    /// The peer shut down or reset: keep reading until end of input is seen.
+    var peerHungUp = false
     /// No more requests are parsed: a closing response is queued or the request stream is broken.
     var stopParsing = false
     /// Close (after lingering) once the output is written.

@@ -5,15 +5,18 @@ import CSystem
 #endif
 
 extension EventLoop {
-    /// Accepts until the backlog is empty (at most 128 per wake-up, for fairness with open connections).
+    /// Accepts until the backlog is empty (at most 128 per wake-up, for fairness with open connections),
+    /// keeping each connection or handing it to a loop with clearly fewer connections.
     func acceptConnections() {
-        guard let listener else { return }
+        guard listening else { return }
         for _ in 0..<128 {
             var address = sockaddr_storage()
             var length = socklen_t(0)
             let outcome: SystemCall.Outcome<Int32>
             do {
-                outcome = try SystemCall.nonBlocking("accept4") { csystem_accept(listener, &address, &length) }
+                outcome = try SystemCall.nonBlocking("accept4") {
+                    csystem_accept(context.listener, &address, &length)
+                }
             } catch {
                 switch error.errorNumber {
                 case ECONNABORTED, EPROTO, EPERM:
@@ -27,18 +30,42 @@ extension EventLoop {
                 return
             }
             guard case .done(let descriptor) = outcome else { return }
-            admit(descriptor, address: address)
+            let open = context.openConnections.add(1, ordering: .relaxed).newValue
+            // Refusing politely costs a connection slot for a moment; beyond a margin, refuse bluntly.
+            if open > limits.maxConnections + max(16, limits.maxConnections / 8) {
+                context.openConnections.subtract(1, ordering: .relaxed)
+                closeDescriptor(descriptor)
+                continue
+            }
+            let remoteAddress = EventLoop.format(address)
+            let target = open > limits.maxConnections ? handle : leastBusyLoop()
+            target.connectionCount.add(1, ordering: .relaxed)
+            if target === handle {
+                admit(descriptor, remoteAddress: remoteAddress, refuse: open > limits.maxConnections)
+            } else if !target.send(.adopt(descriptor: descriptor, remoteAddress: remoteAddress)) {
+                target.connectionCount.subtract(1, ordering: .relaxed)
+                context.openConnections.subtract(1, ordering: .relaxed)
+                closeDescriptor(descriptor)
+            }
         }
     }
 
-    private func admit(_ descriptor: Int32, address: sockaddr_storage) {
-        let open = context.openConnections.add(1, ordering: .relaxed).newValue
-        // Refusing politely costs a connection slot for a moment; beyond a margin, refuse bluntly.
-        if open > limits.maxConnections + max(16, limits.maxConnections / 8) {
-            context.openConnections.subtract(1, ordering: .relaxed)
-            closeDescriptor(descriptor)
-            return
+    /// This loop, unless another has at least two fewer connections (so balanced loops keep their own).
+    private func leastBusyLoop() -> EventLoopHandle {
+        var best = handle
+        var bestCount = handle.connectionCount.load(ordering: .relaxed) - 1
+        for peer in context.loops where peer !== handle {
+            let count = peer.connectionCount.load(ordering: .relaxed)
+            if count < bestCount {
+                best = peer
+                bestCount = count
+            }
         }
+        return best
+    }
+
+    /// Starts serving an accepted socket whose slot in `connectionCount` and `openConnections` is taken.
+    func admit(_ descriptor: Int32, remoteAddress: String?, refuse: Bool = false) {
         do {
             _ = try SystemCall.check("setsockopt TCP_NODELAY") {
                 csystem_set_option(descriptor, CSYSTEM_OPTION_NODELAY, 1)
@@ -49,15 +76,14 @@ extension EventLoop {
         generation &+= 1
         let key = (generation & 0xFFFF_FFFF) << 32 | UInt64(UInt32(bitPattern: descriptor))
         let connection = ClientConnection(
-            descriptor: descriptor, key: key, remoteAddress: EventLoop.format(address), limits: limits, now: now)
+            descriptor: descriptor, key: key, remoteAddress: remoteAddress, limits: limits, now: now)
         do {
             try control(
                 CSYSTEM_EPOLL_CTL_ADD, descriptor,
                 CSYSTEM_EPOLLIN | CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLET, key)
         } catch {
             context.log?(.error, "\(error)")
-            context.openConnections.subtract(1, ordering: .relaxed)
-            closeDescriptor(descriptor)
+            discardHandedOver(descriptor)
             return
         }
         let index = Int(descriptor)
@@ -66,11 +92,18 @@ extension EventLoop {
         }
         connections[index] = connection
         connectionCount += 1
-        if open > limits.maxConnections {
-            refuse(connection)
+        if refuse {
+            self.refuse(connection)
         } else {
             updateTimer(connection)
         }
+    }
+
+    /// Closes a socket that was counted for this loop but never became a connection.
+    func discardHandedOver(_ descriptor: Int32) {
+        handle.connectionCount.subtract(1, ordering: .relaxed)
+        context.openConnections.subtract(1, ordering: .relaxed)
+        closeDescriptor(descriptor)
     }
 
     /// Answers 503 and closes: the connection cap is reached.
@@ -84,10 +117,12 @@ extension EventLoop {
         service(connection)
     }
 
+    /// Out of descriptors or memory: stop watching the listener for 100 ms instead of spinning on it.
     private func pauseAccepting() {
-        guard let listener else { return }
+        guard listenerRegistered else { return }
         do {
-            try control(CSYSTEM_EPOLL_CTL_MOD, listener, 0, EventLoop.listenerTag)
+            try control(CSYSTEM_EPOLL_CTL_DEL, context.listener, 0, EventLoop.listenerTag)
+            listenerRegistered = false
             acceptResumesAt = now + 100_000_000
         } catch {
             context.log?(.error, "\(error)")
@@ -96,20 +131,31 @@ extension EventLoop {
 
     func resumeAccepting() {
         acceptResumesAt = nil
-        guard let listener else { return }
+        guard listening, !listenerRegistered else { return }
         do {
-            try control(CSYSTEM_EPOLL_CTL_MOD, listener, CSYSTEM_EPOLLIN, EventLoop.listenerTag)
+            try control(
+                CSYSTEM_EPOLL_CTL_ADD, context.listener, CSYSTEM_EPOLLIN | CSYSTEM_EPOLLEXCLUSIVE,
+                EventLoop.listenerTag)
+            listenerRegistered = true
         } catch {
             context.log?(.error, "\(error)")
         }
     }
 
-    /// Stops accepting for good (shutdown): closes this loop's listening socket.
+    /// Stops accepting for good (shutdown or exit); the last loop to stop closes the listening socket.
     func stopListening() {
-        guard let listener else { return }
-        self.listener = nil
+        guard listening else { return }
+        listening = false
         acceptResumesAt = nil
-        closeDescriptor(listener)
+        if listenerRegistered {
+            listenerRegistered = false
+            do {
+                try control(CSYSTEM_EPOLL_CTL_DEL, context.listener, 0, EventLoop.listenerTag)
+            } catch {
+                context.log?(.warning, "\(error)")
+            }
+        }
+        context.releaseListener()
     }
 
     private static func format(_ address: sockaddr_storage) -> String? {

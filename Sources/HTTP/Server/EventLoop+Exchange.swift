@@ -3,7 +3,7 @@ extension EventLoop {
     /// write, read more; then close it if it is finished and schedule its next deadline.
     func service(_ connection: ClientConnection) {
         while !connection.isClosed {
-            parseRequests(connection)
+            let heldBack = parseRequests(connection)
             queueReadyResponses(connection)
             writeOutput(connection)
             guard !connection.isClosed else { return }
@@ -11,8 +11,10 @@ extension EventLoop {
                 discardInput(connection)
                 break
             }
-            guard connection.readable, mayRead(connection) else { break }
-            guard readInput(connection) else { break }
+            if connection.readable && mayRead(connection) && readInput(connection) { continue }
+            // Requests already buffered but held back by backpressure that has now eased.
+            if heldBack && !isBackpressured(connection) && !connection.isClosed { continue }
+            break
         }
         guard !connection.isClosed else { return }
         if connection.inputClosed && !connection.lingering && connection.exchanges.isEmpty
@@ -29,25 +31,31 @@ extension EventLoop {
     }
 
     private func mayRead(_ connection: ClientConnection) -> Bool {
-        !connection.stopParsing && !connection.inputClosed
-            && connection.exchanges.count < limits.maxPipelinedRequests
-            && connection.output.byteCount <= limits.outputHighWaterBytes
+        !connection.stopParsing && !connection.inputClosed && !isBackpressured(connection)
     }
 
-    private func parseRequests(_ connection: ClientConnection) {
-        while !connection.stopParsing && connection.exchanges.count < limits.maxPipelinedRequests {
+    /// Too many requests awaiting responses, or too much output the client has not taken yet.
+    private func isBackpressured(_ connection: ClientConnection) -> Bool {
+        connection.exchanges.count >= limits.maxPipelinedRequests
+            || connection.output.byteCount > limits.outputHighWaterBytes
+    }
+
+    /// Parses and dispatches buffered requests; returns whether backpressure stopped it early.
+    private func parseRequests(_ connection: ClientConnection) -> Bool {
+        while !connection.stopParsing {
+            if isBackpressured(connection) { return true }
             switch connection.parser.next() {
             case .needMoreData:
                 connection.lifecycle.parsed(
                     now: now, partialRequest: connection.parser.hasPartialRequest,
                     readingBody: connection.parser.isReadingBody, awaitingResponses: !connection.exchanges.isEmpty)
-                return
+                return false
             case .continueExpected:
                 continueOrRefuse(connection)
             case .request(var request):
                 request.remoteAddress = connection.remoteAddress
                 connection.lifecycle.touched(now: now)
-                dispatch(request, on: connection)
+                dispatch(&request, on: connection)
             case .failure(let error):
                 var exchange = connection.makeExchange()
                 exchange.started = now
@@ -56,6 +64,7 @@ extension EventLoop {
                 connection.stopParsing = true
             }
         }
+        return false
     }
 
     /// `Expect: 100-continue`: invite the body only if a handler will take it; otherwise answer now,
@@ -83,19 +92,18 @@ extension EventLoop {
         exchange.version = request.version
         exchange.headOnly = request.method == .head
         exchange.wantsKeepAlive = request.wantsKeepAlive && drainDeadline == nil
-        exchange.started = SystemCall.monotonicNanoseconds()
+        exchange.started = context.observer == nil ? now : SystemCall.monotonicNanoseconds()
         return exchange
     }
 
     /// Routes a request: immediate handlers run here, async ones in a task that posts the response back.
-    private func dispatch(_ request: Request, on connection: ClientConnection) {
-        var request = request
+    private func dispatch(_ request: inout Request, on connection: ClientConnection) {
         var exchange = makeExchange(for: request, on: connection)
         if !exchange.wantsKeepAlive { connection.stopParsing = true }
         let resolution = context.router.resolve(&request)
         guard case .handler(let entry) = resolution else {
             exchange.response = context.router.response(for: resolution, request: request)
-            connection.exchanges.append(exchange)
+            complete(exchange, on: connection)
             return
         }
         exchange.route = entry.pattern
@@ -106,7 +114,7 @@ extension EventLoop {
             } catch {
                 exchange.response = context.router.response(for: error, request: request, log: context.log)
             }
-            connection.exchanges.append(exchange)
+            complete(exchange, on: connection)
         case .async(let handler):
             connection.exchanges.append(exchange)
             let handle = self.handle
@@ -114,6 +122,7 @@ extension EventLoop {
             let log = context.log
             let key = connection.key
             let sequence = exchange.sequence
+            let request = request
             Task {
                 let response: Response
                 do {
@@ -126,35 +135,55 @@ extension EventLoop {
         }
     }
 
+    /// Queues a finished exchange: straight to the output when nothing is ahead of it, else in its slot.
+    private func complete(_ exchange: ClientConnection.Exchange, on connection: ClientConnection) {
+        if connection.exchanges.isEmpty {
+            write(exchange, on: connection)
+        } else {
+            connection.exchanges.append(exchange)
+        }
+    }
+
     /// Serializes the responses at the front of the slot queue that are ready, in request order.
     private func queueReadyResponses(_ connection: ClientConnection) {
-        while let exchange = connection.exchanges.first, exchange.isReady {
-            connection.exchanges.removeFirst()
-            if let interim = exchange.interim {
-                connection.output.append(interim)
-                continue
-            }
-            guard let response = exchange.response else { continue }
-            let keepAlive = exchange.wantsKeepAlive && !response.requestsClose && drainDeadline == nil
-            let bytes = enqueue(
-                response, headOnly: exchange.headOnly,
-                connection: ConnectionLifecycle.connectionHeader(version: exchange.version, keepAlive: keepAlive),
-                on: connection)
-            connection.lifecycle.touched(now: now)
-            if let observer = context.observer {
-                let elapsed = SystemCall.monotonicNanoseconds() &- exchange.started
-                observer(
-                    ResponseRecord(
-                        method: exchange.method, route: exchange.route, path: exchange.path, status: response.status,
-                        bytes: bytes, duration: .nanoseconds(Int64(clamping: elapsed)),
-                        remoteAddress: connection.remoteAddress))
-            }
-            if !keepAlive {
-                connection.stopParsing = true
-                connection.closeAfterOutput = true
-                connection.exchanges.removeAll()
-                return
-            }
+        var written = 0
+        while written < connection.exchanges.count && connection.exchanges[written].isReady
+            && !connection.closeAfterOutput
+        {
+            write(connection.exchanges[written], on: connection)
+            written += 1
+        }
+        if connection.closeAfterOutput {
+            connection.exchanges.removeAll()
+        } else if written > 0 {
+            connection.exchanges.removeFirst(written)
+        }
+    }
+
+    /// Appends one ready exchange's bytes to the output and reports it; a closing response ends parsing.
+    private func write(_ exchange: ClientConnection.Exchange, on connection: ClientConnection) {
+        if let interim = exchange.interim {
+            connection.output.append(interim)
+            return
+        }
+        guard let response = exchange.response else { return }
+        let keepAlive = exchange.wantsKeepAlive && !response.requestsClose && drainDeadline == nil
+        let bytes = enqueue(
+            response, headOnly: exchange.headOnly,
+            connection: ConnectionLifecycle.connectionHeader(version: exchange.version, keepAlive: keepAlive),
+            on: connection)
+        connection.lifecycle.touched(now: now)
+        if let observer = context.observer {
+            let elapsed = SystemCall.monotonicNanoseconds() &- exchange.started
+            observer(
+                ResponseRecord(
+                    method: exchange.method, route: exchange.route, path: exchange.path, status: response.status,
+                    bytes: bytes, duration: .nanoseconds(Int64(clamping: elapsed)),
+                    remoteAddress: connection.remoteAddress))
+        }
+        if !keepAlive {
+            connection.stopParsing = true
+            connection.closeAfterOutput = true
         }
     }
 

@@ -28,6 +28,9 @@ extension EventLoop {
         case .done(let count):
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
             connection.lifecycle.touched(now: now)
+            // A short read drained the socket; edge-triggered epoll reports anything that arrives later,
+            // so skip the read that would only say EAGAIN (unless end of input is still to be seen).
+            if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
             return true
         }
     }
@@ -117,6 +120,7 @@ extension EventLoop {
         connections[Int(connection.descriptor)] = nil
         connectionCount -= 1
         context.openConnections.subtract(1, ordering: .relaxed)
+        handle.connectionCount.subtract(1, ordering: .relaxed)
         connection.output.removeAll()
         connection.exchanges.removeAll()
         closeDescriptor(connection.descriptor)

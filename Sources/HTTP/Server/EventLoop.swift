@@ -4,9 +4,10 @@ import CSystem
     import Glibc
 #endif
 
-/// One thread's epoll loop: accepts on its own `SO_REUSEPORT` listener, owns its connections, runs
-/// immediate handlers inline, receives async handlers' responses through its `EventLoopHandle`, and
-/// enforces every deadline with a timer wheel. Confined to its thread, hence not `Sendable`.
+/// One thread's epoll loop: accepts from the shared listener, owns its connections, runs immediate
+/// handlers inline, receives async handlers' responses and handed-over connections through its
+/// `EventLoopHandle`, and enforces every deadline with a timer wheel. Confined to its thread, hence not
+/// `Sendable`.
 final class EventLoop {
     static let listenerTag = UInt64.max
     static let wakeTag = UInt64.max - 1
@@ -18,7 +19,10 @@ final class EventLoop {
     let context: ServerContext
     let limits: ServerLimits
     let epoll: Int32
-    var listener: Int32?
+    /// Whether this loop may still accept (it has not begun shutting down).
+    var listening = true
+    /// Whether the listener is currently in this loop's epoll set (false while accepting is paused).
+    var listenerRegistered = true
     var connections: [ClientConnection?] = []
     var connectionCount = 0
     var generation: UInt64 = 0
@@ -32,10 +36,9 @@ final class EventLoop {
     let vectors: UnsafeMutablePointer<iovec>
     let events: UnsafeMutablePointer<csystem_event>
 
-    /// Takes ownership of `epoll` (already watching `listener` and the wake eventfd, see `register`).
-    init(epoll: Int32, listener: Int32, handle: EventLoopHandle, context: ServerContext) {
+    /// Takes ownership of `epoll` (already watching the listener and the wake eventfd, see `register`).
+    init(epoll: Int32, handle: EventLoopHandle, context: ServerContext) {
         self.epoll = epoll
-        self.listener = listener
         self.handle = handle
         self.context = context
         limits = context.limits
@@ -48,10 +51,11 @@ final class EventLoop {
         dates.refresh(epochSeconds: SystemCall.epochSeconds())
     }
 
-    /// Adds the listener (level-triggered) and the wake eventfd to a new epoll instance.
+    /// Adds the shared listener (level-triggered, exclusive wake-up) and the wake eventfd to a new epoll.
     static func register(epoll: Int32, listener: Int32, wake: Int32) throws(HTTPError) {
         _ = try SystemCall.check("epoll_ctl") {
-            csystem_epoll_ctl(epoll, CSYSTEM_EPOLL_CTL_ADD, listener, CSYSTEM_EPOLLIN, listenerTag)
+            csystem_epoll_ctl(
+                epoll, CSYSTEM_EPOLL_CTL_ADD, listener, CSYSTEM_EPOLLIN | CSYSTEM_EPOLLEXCLUSIVE, listenerTag)
         }
         _ = try SystemCall.check("epoll_ctl") {
             csystem_epoll_ctl(epoll, CSYSTEM_EPOLL_CTL_ADD, wake, CSYSTEM_EPOLLIN, wakeTag)
@@ -88,6 +92,7 @@ final class EventLoop {
         }
         stopListening()
         for connection in connections.compactMap({ $0 }) { close(connection) }
+        drainMessagesAtExit()
     }
 
     private func handle(_ event: csystem_event) {
@@ -100,6 +105,9 @@ final class EventLoop {
             guard let connection = connection(for: event.data) else { return }
             if event.events & (CSYSTEM_EPOLLIN | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 {
                 connection.readable = true
+            }
+            if event.events & (CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 {
+                connection.peerHungUp = true
             }
             if event.events & (CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 {
                 connection.writable = true
@@ -157,8 +165,19 @@ final class EventLoop {
                 service(connection)
             case let .shutdown(deadline):
                 beginDrain(deadline: deadline)
+            case let .adopt(descriptor, remoteAddress):
+                if drainDeadline == nil {
+                    admit(descriptor, remoteAddress: remoteAddress)
+                } else {
+                    discardHandedOver(descriptor)
+                }
             }
         }
+    }
+
+    /// Closes connections handed over after this loop stopped, so no descriptor is left behind.
+    private func drainMessagesAtExit() {
+        for case let .adopt(descriptor, _) in handle.close() { discardHandedOver(descriptor) }
     }
 
     private func beginDrain(deadline: UInt64) {

@@ -4,31 +4,26 @@ import CSystem
     import Glibc
 #endif
 
-/// Opens the listening sockets: one per event loop, all bound to the same address with `SO_REUSEPORT`
-/// so the kernel spreads new connections across loops without a shared accept lock.
+/// Opens the one listening socket every event loop watches (with `EPOLLEXCLUSIVE`).
+///
+/// One socket rather than one `SO_REUSEPORT` socket per loop: a second server started on the same port
+/// fails with `EADDRINUSE` instead of silently sharing the traffic, and loops are balanced by hand-off
+/// (see `EventLoop.acceptConnections`) rather than by the kernel's hash.
 enum Listener {
-    /// Binds `count` non-blocking sockets to `host:port` (port 0 picks a free port shared by all of them).
+    /// Binds a non-blocking socket to `host:port` (port 0 picks a free port) and listens.
     ///
     /// - Throws: `HTTPError` naming the failed call (`getaddrinfo`, `socket`, `bind`, `listen`, ...).
-    static func open(host: String, port: Int, count: Int) throws(HTTPError) -> (descriptors: [Int32], port: Int) {
+    static func open(host: String, port: Int) throws(HTTPError) -> (descriptor: Int32, port: Int) {
         guard (0...65535).contains(port) else { throw HTTPError(.internalServerError, "invalid port \(port)") }
         var (address, length) = try resolve(host: host, port: port)
-        var descriptors: [Int32] = []
-        var boundPort = port
+        let descriptor = try bind(&address, length: length)
         do {
-            for _ in 0..<max(count, 1) {
-                let descriptor = try bind(&address, length: length)
-                descriptors.append(descriptor)
-                if boundPort == 0 {
-                    boundPort = Int(try SystemCall.check("getsockname") { csystem_local_port(descriptor) })
-                    setPort(boundPort, in: &address)
-                }
-            }
+            let bound = try SystemCall.check("getsockname") { csystem_local_port(descriptor) }
+            return (descriptor, Int(bound))
         } catch {
-            for descriptor in descriptors { SystemCall.release(descriptor) }
+            SystemCall.release(descriptor)
             throw error
         }
-        return (descriptors, boundPort)
     }
 
     private static func bind(_ address: inout sockaddr_storage, length: socklen_t) throws(HTTPError) -> Int32 {
@@ -37,9 +32,6 @@ enum Listener {
         do {
             _ = try SystemCall.check("setsockopt SO_REUSEADDR") {
                 csystem_set_option(descriptor, CSYSTEM_OPTION_REUSEADDR, 1)
-            }
-            _ = try SystemCall.check("setsockopt SO_REUSEPORT") {
-                csystem_set_option(descriptor, CSYSTEM_OPTION_REUSEPORT, 1)
             }
             _ = try SystemCall.check("bind") {
                 withUnsafePointer(to: &address) { pointer in
@@ -73,13 +65,5 @@ enum Listener {
             destination.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(length)))
         }
         return (storage, length)
-    }
-
-    /// Sets the port of an IPv4 or IPv6 address (both keep it, big-endian, right after the family).
-    private static func setPort(_ port: Int, in address: inout sockaddr_storage) {
-        withUnsafeMutableBytes(of: &address) { bytes in
-            bytes[2] = UInt8(port >> 8)
-            bytes[3] = UInt8(port & 0xFF)
-        }
     }
 }

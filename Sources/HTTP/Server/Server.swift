@@ -2,7 +2,8 @@ import CSystem
 import Foundation
 import Synchronization
 
-/// The HTTP/1.1 server: N event-loop threads on epoll, sharing one port through `SO_REUSEPORT`.
+/// The HTTP/1.1 server: N event-loop threads, each with its own epoll, sharing one listening socket
+/// (`EPOLLEXCLUSIVE`, so one loop wakes per connection) and handing connections to the least busy loop.
 ///
 /// Start it with `Server.start`, stop it with `shutdown(gracePeriod:)`. Immediate handlers run on the loop
 /// threads; async handlers run on Swift's concurrency pool. Nothing here logs on its own: messages go to
@@ -38,27 +39,29 @@ public final class Server: Sendable {
         logger: LogHandler? = nil
     ) throws(HTTPError) -> Server {
         _ = try SystemCall.check("sigaction SIGPIPE") { csystem_ignore_sigpipe() }
-        let context = ServerContext(router: router, limits: configuration.limits, observer: observer, log: logger)
-        let (listeners, port) = try Listener.open(
-            host: configuration.host, port: configuration.port, count: configuration.eventLoopCount)
-        var prepared: [(epoll: Int32, listener: Int32, handle: EventLoopHandle)] = []
+        let (listener, port) = try Listener.open(host: configuration.host, port: configuration.port)
+        var handles: [EventLoopHandle] = []
+        var epolls: [Int32] = []
         do {
-            for listener in listeners {
+            for _ in 0..<configuration.eventLoopCount {
                 let handle = try EventLoopHandle(log: logger)
+                handles.append(handle)
                 let epoll = try SystemCall.check("epoll_create1") { csystem_epoll_create() }
-                prepared.append((epoll, listener, handle))
+                epolls.append(epoll)
                 try EventLoop.register(epoll: epoll, listener: listener, wake: handle.wakeDescriptor)
             }
         } catch {
-            for descriptor in listeners { SystemCall.release(descriptor) }
-            for loop in prepared { SystemCall.release(loop.epoll) }
+            SystemCall.release(listener)
+            for epoll in epolls { SystemCall.release(epoll) }
             throw error
         }
-        let server = Server(
-            configuration: configuration, localPort: port, context: context, loops: prepared.map(\.handle))
-        for (index, loop) in prepared.enumerated() {
+        let context = ServerContext(
+            router: router, limits: configuration.limits, observer: observer, log: logger, listener: listener,
+            loops: handles)
+        let server = Server(configuration: configuration, localPort: port, context: context, loops: handles)
+        for (index, (epoll, handle)) in zip(epolls, handles).enumerated() {
             let thread = Thread { [context] in
-                EventLoop(epoll: loop.epoll, listener: loop.listener, handle: loop.handle, context: context).run()
+                EventLoop(epoll: epoll, handle: handle, context: context).run()
                 server.loopFinished()
             }
             thread.name = "http-loop-\(index)"

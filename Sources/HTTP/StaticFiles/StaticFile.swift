@@ -1,8 +1,9 @@
 import CZlib
 
 /// One file of the static root, read and prepared once: identity and (when it pays) gzip variants, each
-/// with its strong ETag and its 200 and 304 responses serialized in advance.
-struct StaticFile: Sendable {
+/// with its strong ETag and its 200 and 304 responses serialized in advance. Immutable; a changed file
+/// gets a new instance.
+final class StaticFile: Sendable {
     /// One content coding of the file.
     struct Variant: Sendable {
         let etag: String
@@ -21,13 +22,10 @@ struct StaticFile: Sendable {
     let stamp: Stamp
     let identity: Variant
     let gzip: Variant?
-    /// When the file was last compared with the disk (monotonic nanoseconds).
-    var checkedAt: UInt64
 
     /// Prepares `bytes` for serving; gzip is kept only for compressible types where it saves space.
-    init(bytes: [UInt8], path: String, stamp: Stamp, cacheControl: String, checkedAt: UInt64) throws(HTTPError) {
+    init(bytes: [UInt8], path: String, stamp: Stamp, cacheControl: String) throws(HTTPError) {
         self.stamp = stamp
-        self.checkedAt = checkedAt
         let contentType = MediaTypes.type(forPath: path)
         let compressible = MediaTypes.isCompressible(contentType)
         let hash = StaticFile.contentHash(bytes)

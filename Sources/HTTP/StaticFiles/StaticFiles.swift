@@ -14,7 +14,8 @@ public final class StaticFiles: Sendable {
     private let cacheControl: String
     let maxFileBytesLimit: Int
     private let revalidationInterval: UInt64
-    private let cache = Mutex<[String: StaticFile]>([:])
+    /// Prepared files by relative path, with when each was last compared with the disk (monotonic ns).
+    private let cache = Mutex<[String: (file: StaticFile, checkedAt: UInt64)]>([:])
 
     /// - Parameters:
     ///   - root: the directory to serve (e.g. `Public`).
@@ -57,36 +58,32 @@ public final class StaticFiles: Sendable {
         let key = try StaticFiles.validatedKey(relative)
         let now = SystemCall.monotonicNanoseconds()
         let cached = cache.withLock { $0[key] }
-        if let cached, now &- cached.checkedAt < revalidationInterval { return cached }
+        if let cached, now &- cached.checkedAt < revalidationInterval { return cached.file }
         let stamped = try stampAndResolve(key)
-        if var cached, cached.stamp == stamped.stamp {
-            cached.checkedAt = now
-            cache.withLock { $0[key] = cached }
-            return cached
+        if let cached, cached.file.stamp == stamped.stamp {
+            cache.withLock { $0[key] = (cached.file, now) }
+            return cached.file
         }
         let bytes = try read(stamped.path, expected: stamped.stamp)
-        let file = try StaticFile(
-            bytes: bytes, path: key, stamp: stamped.stamp, cacheControl: cacheControl, checkedAt: now)
-        cache.withLock { $0[key] = file }
+        let file = try StaticFile(bytes: bytes, path: key, stamp: stamped.stamp, cacheControl: cacheControl)
+        cache.withLock { $0[key] = (file, now) }
         return file
     }
 
     /// Checks each segment and maps a directory path (empty or ending in `/`) to its `index.html`.
     static func validatedKey(_ relative: String) throws(HTTPError) -> String {
-        var segments = relative.split(separator: "/", omittingEmptySubsequences: false)
-        if segments.last == "" || segments.isEmpty {
-            segments = segments.dropLast() + ["index.html"]
-        }
-        for segment in segments {
-            guard !segment.isEmpty, !segment.hasPrefix("."),
-                !segment.utf8.contains(where: {
-                    $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "%")
-                })
-            else {
-                throw HTTPError(.badRequest, "invalid file path")
+        let key = relative.isEmpty || relative.hasSuffix("/") ? relative + "index.html" : relative
+        var atSegmentStart = true
+        for byte in key.utf8 {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%") {
+                throw HTTPError(.badRequest, "invalid character in file path")
             }
+            if atSegmentStart && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) {
+                throw HTTPError(.badRequest, "empty, dot or hidden segment in file path")
+            }
+            atSegmentStart = byte == UInt8(ascii: "/")
         }
-        return segments.joined(separator: "/")
+        return key
     }
 
     /// Weak comparison of `If-None-Match` entity tags (RFC 9110 §13.1.2).

@@ -44,6 +44,12 @@ extension Router {
             try await Task.sleep(for: .milliseconds(milliseconds))
             return .text("slow \(milliseconds)")
         }
+        router.get("/bytes/:count") { request in
+            let count = Int(request.parameters["count"] ?? "") ?? 0
+            return Response(
+                status: .ok, headers: ["Content-Type": "application/octet-stream"],
+                body: [UInt8](repeating: UInt8(count % 251), count: count))
+        }
         router.get("/big") { _ in
             Response(
                 status: .ok, headers: ["Content-Type": "application/octet-stream"],
