@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite"]),
     ]
 )

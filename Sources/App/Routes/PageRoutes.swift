@@ -103,7 +103,7 @@ enum PageRoutes {
             outcome = try await AttemptRoutes.grade(
                 request, answer: form["answer"], choice: form["choice"], services: services)
         } catch let error as HTTPError where error.status.code == 422 {
-            throw HTTPError(error.status, "Write an answer or pick an option before submitting.")
+            throw HTTPError(error.status, language.pages.context.strings.answerRequired)
         }
         let code = language.course.language.code
         let target: CourseSection =

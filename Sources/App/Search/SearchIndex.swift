@@ -43,7 +43,7 @@ public final class SearchIndex: Sendable {
         var text = SearchText(languageTag: languageTag)
         try connection.transaction(.immediate) { connection in
             for (index, document) in documents.enumerated() {
-                let terms = text.terms(of: document.title + " " + document.text)
+                let terms = text.terms(of: document.text)
                 try connection.execute(
                     sql: "INSERT INTO blocks (rowid, words, characters) VALUES (?, ?, ?)",
                     arguments: [index, terms.words.joined(separator: " "), terms.characters.joined(separator: " ")])
@@ -94,6 +94,7 @@ public final class SearchIndex: Sendable {
         var documents: [Document] = []
         for chapter in course.chapters {
             let section = CourseSection.chapter(chapter.number)
+            documents.append(Document(section: section, anchor: nil, title: chapter.title, text: chapter.title))
             documents.append(Document(section: section, anchor: nil, title: chapter.title, text: chapter.lead))
             for block in chapter.blocks {
                 documents.append(Document(section: section, anchor: block.anchor, title: chapter.title, text: block.text))
@@ -108,7 +109,7 @@ public final class SearchIndex: Sendable {
                 Document(section: .appendix, anchor: block.anchor, title: course.appendix.title, text: block.text))
         }
         for section in course.appendix.sections {
-            documents.append(Document(section: .appendix, anchor: section.anchor, title: section.title, text: ""))
+            documents.append(Document(section: .appendix, anchor: section.anchor, title: section.title, text: section.title))
             for block in section.blocks {
                 documents.append(
                     Document(section: .appendix, anchor: block.anchor, title: section.title, text: block.text))
@@ -119,6 +120,7 @@ public final class SearchIndex: Sendable {
                 Document(section: .appendix, anchor: nil, title: course.appendix.title, text: answer.text))
         }
         let practice = course.practice
+        documents.append(Document(section: .practice, anchor: nil, title: practice.title, text: practice.title))
         documents.append(Document(section: .practice, anchor: nil, title: practice.title, text: practice.lead))
         for block in practice.blocks {
             documents.append(Document(section: .practice, anchor: block.anchor, title: practice.title, text: block.text))
