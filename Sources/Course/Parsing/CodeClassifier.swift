@@ -42,17 +42,28 @@ enum CodeClassifier {
     /// Strong evidence stands; weak and neutral lines follow the nearest decided neighbour, so `content`
     /// above `    .safeAreaPadding(.horizontal)` is code while a lone `API` sub-heading is not.
     static func resolve(_ evidence: [LineEvidence]) -> [Bool] {
-        var result = evidence.map { $0 == .code }
-        for index in evidence.indices where evidence[index] == .weakCode || evidence[index] == .neutral {
-            let before = evidence[..<index].last { $0 == .code || $0 == .prose }
-            let after = evidence[(index + 1)...].first { $0 == .code || $0 == .prose }
-            switch (before, after) {
-            case (.code, _), (_, .code): result[index] = true
-            case (nil, nil): result[index] = evidence[index] == .weakCode
-            default: result[index] = false
+        // The nearest decided line before and after each line, found in two linear passes.
+        var before = [LineEvidence?](repeating: nil, count: evidence.count)
+        var after = before
+        var last: LineEvidence?
+        for index in evidence.indices {
+            before[index] = last
+            if evidence[index] == .code || evidence[index] == .prose { last = evidence[index] }
+        }
+        last = nil
+        for index in evidence.indices.reversed() {
+            after[index] = last
+            if evidence[index] == .code || evidence[index] == .prose { last = evidence[index] }
+        }
+        return evidence.indices.map { index in
+            switch (evidence[index], before[index], after[index]) {
+            case (.code, _, _): true
+            case (.prose, _, _): false
+            case (_, .code, _), (_, _, .code): true
+            case (let own, nil, nil): own == .weakCode
+            default: false
             }
         }
-        return result
     }
 
     private static let keywords: Set<String> = [

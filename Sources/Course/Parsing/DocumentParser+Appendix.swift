@@ -58,6 +58,7 @@ extension DocumentParser {
 
     private mutating func parseAnswers(_ items: ArraySlice<Item>) -> [(chapter: Int, answer: ReferenceAnswer)] {
         var answers: [(chapter: Int, answer: ReferenceAnswer)] = []
+        var lines: [Int: Int] = [:]
         let label = vocabulary.appendix.answerLabel
         for item in items {
             guard item.kind == .heading || item.kind == .paragraph, let match = label.match(item.text) else {
@@ -65,12 +66,11 @@ extension DocumentParser {
                     item.line, "expected a reference answer paragraph starting with \"\(label.render(answers.count))\"")
                 continue
             }
-            if let first = answers.first(where: { $0.chapter == match.number }) {
-                fail(
-                    item.line,
-                    "duplicated reference answer for chapter \(match.number) (first at line \(first.answer.line))")
+            if let first = lines[match.number] {
+                fail(item.line, "duplicated reference answer for chapter \(match.number) (first at line \(first))")
                 continue
             }
+            lines[match.number] = item.line
             let text = match.rest.trimmingSpaces()
             if text.isEmpty { fail(item.line, "the reference answer for chapter \(match.number) is empty") }
             let labelText = item.text[..<match.rest.startIndex].trimmingSpaces()

@@ -65,11 +65,13 @@ extension DocumentParser {
         guard let appendix else { return [] }
         var result: [Chapter] = []
         let numbers = Set(chapters.map(\.number))
+        let answers = Dictionary(
+            appendix.answers.map { ($0.chapter, $0.answer) }, uniquingKeysWith: { first, _ in first })
         for answer in appendix.answers where !numbers.contains(answer.chapter) {
             fail(answer.answer.line, "reference answer for chapter \(answer.chapter), which the document does not have")
         }
         for chapter in chapters {
-            guard let answer = appendix.answers.first(where: { $0.chapter == chapter.number }) else {
+            guard let answer = answers[chapter.number] else {
                 let label = vocabulary.appendix.answerLabel.render(chapter.number)
                 let section = vocabulary.sectionHeading(.answers)
                 fail(
@@ -83,7 +85,7 @@ extension DocumentParser {
                 Chapter(
                     number: chapter.number, title: chapter.title, heading: chapter.heading, line: chapter.line,
                     lead: chapter.lead, leadLine: chapter.leadLine, blocks: chapter.blocks,
-                    checkpointLine: chapter.checkpointLine, questions: chapter.questions, answer: answer.answer
+                    checkpointLine: chapter.checkpointLine, questions: chapter.questions, answer: answer
                 )
             )
         }
