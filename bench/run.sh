@@ -6,12 +6,14 @@
 #
 # Scenarios (wrk -t2 -c64 -d10s --latency, keep-alive unless said): chapter page identity and
 # gzip, CSS, chapter page with Connection: close, chapter page while 2,000 idle keep-alive
-# connections are held open (bench/idle.py); Folio only: /healthz, POST attempts (bench/attempts.lua),
+# connections are held open (bench/idle.py); Folio only: /healthz, POST attempts spread over 4,000
+# learners made through the API (bench/learners.py, bench/attempts.lua),
 # start-up to first served request (bench/startup.py), RSS (VmRSS/VmHWM) and open fds per phase.
 # nginx gets its own config (bench/nginx.conf.template, filled into a temp dir) and serves the
 # bytes fetched from folio at the start, identity and gzip (gzip_static). Raw outputs and the
 # table: bench/out/<UTC time>/ (bench/out/latest). Loopback only; every load is bounded in time.
-# Env: FOLIO_BIN (skip the build), FOLIO_BENCH_DURATION (10s), FOLIO_BENCH_IDLE (2000).
+# Env: FOLIO_BIN (skip the build), FOLIO_BENCH_DURATION (10s), FOLIO_BENCH_IDLE (2000),
+# FOLIO_BENCH_LEARNERS (4000).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 cd "$FOLIO_ROOT"
@@ -21,7 +23,7 @@ if [[ "${1:-}" == --nginx-only ]]; then
     nginx_only=${2:?usage: bench/run.sh --nginx-only FILE}
     [[ -f "$nginx_only" ]] || die "no such file: $nginx_only"
 elif (($# > 0)); then
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 for tool in wrk nginx curl python3; do
@@ -165,7 +167,10 @@ if [[ -z "$nginx_only" ]]; then
     run_wrk healthz folio "$FOLIO_URL/healthz"
     checkpoint=$(discover_checkpoint "$FOLIO_URL" it || true)
     if [[ -n "$checkpoint" ]]; then
-        run_wrk attempts folio "$FOLIO_URL/api/v1/it/checkpoints/$checkpoint/attempts" -s bench/attempts.lua
+        python3 bench/learners.py --url "$FOLIO_URL" --count "${FOLIO_BENCH_LEARNERS:-4000}" --out "$work/tokens.txt" ||
+            log "no learners made: attempts go anonymous, so the per-address rate limit will answer most of them"
+        FOLIO_BENCH_TOKENS="$work/tokens.txt" \
+            run_wrk attempts folio "$FOLIO_URL/api/v1/it/checkpoints/$checkpoint/attempts" -s bench/attempts.lua
     else
         log "no checkpoint id found in $page (set FOLIO_CHECKPOINT_ID): attempts run skipped"
     fi

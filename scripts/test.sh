@@ -140,8 +140,7 @@ stage_server() {
 }
 
 stage_healthcheck() {
-    local port=${FOLIO_URL##*:}
-    FOLIO_PORT=$port timeout 10 "$(folio_bin debug)" healthcheck
+    timeout 10 "$(folio_bin debug)" healthcheck "$FOLIO_URL/healthz"
 }
 
 stage_browser() { "$FOLIO_ROOT/scripts/browser.sh"; }
