@@ -23,4 +23,4 @@ if [[ -n "${FOLIO_SANITIZER_FILTER:-}" ]]; then
     filter=(--filter "$FOLIO_SANITIZER_FILTER")
     log "sanitizer run limited to tests matching: $FOLIO_SANITIZER_FILTER"
 fi
-without_gold_noise timeout "${FOLIO_SANITIZER_TIMEOUT:-2400}" swift test --sanitize "$1" --build-path "$build" "${filter[@]}"
+without_gold_noise timeout "${FOLIO_SANITIZER_TIMEOUT:-1500}" swift test --sanitize "$1" --build-path "$build" "${filter[@]}"
