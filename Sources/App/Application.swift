@@ -48,7 +48,7 @@ public final class Application: Sendable {
             logger.log(
                 .info, "request",
                 [
-                    "method": record.method?.rawValue ?? "-", "path": record.path ?? "-",
+                    "method": record.method?.rawValue ?? "-", "path": AccessLogPath.redacted(record),
                     "status": String(record.status.code), "bytes": String(record.bytes),
                     "ms": String(format: "%.3f", seconds * 1000),
                 ])
@@ -70,6 +70,7 @@ public final class Application: Sendable {
             database.close()
             throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
+        metrics.sampleOpenConnections { server.openConnections }
         var metricsServer: Server?
         if let metricsPort = configuration.metricsPort {
             do {

@@ -25,6 +25,12 @@ public struct Services: Sendable {
     public let attemptLimiter: RateLimiter
     /// Resume-code redemptions per client address: they are guessable secrets, so few tries.
     public let resumeLimiter: RateLimiter
+    /// Admin authentication: the bearer token, console sessions with CSRF tokens, the sign-in throttle.
+    public let adminAccess: AdminAccess
+    /// The console's own queries: activity across learners, learner overviews, content loads.
+    public let adminConsole: AdminConsoleStore
+    /// Online database backups into the configured backup directory.
+    public let backups: BackupService
 
     static func make(configuration: Configuration, database: Database, logger: Logger) throws(StartupError)
         -> Services
@@ -54,6 +60,11 @@ public struct Services: Sendable {
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),
-            resumeLimiter: RateLimiter(policy: .init(burst: 5, perSecond: 1.0 / 60)))
+            resumeLimiter: RateLimiter(policy: .init(burst: 5, perSecond: 1.0 / 60)),
+            adminAccess: AdminAccess(
+                credentials: admin, sessions: AdminSessionStore(database: database),
+                identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy)),
+            adminConsole: AdminConsoleStore(database: database),
+            backups: BackupService(database: database, directory: configuration.backupDirectoryResolved))
     }
 }

@@ -47,6 +47,7 @@ public struct CommandLineParser: Sendable {
           --max-body BYTES                        FOLIO_MAX_BODY       1048576
           --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
           --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
+          --backup-dir DIR  (POST /admin/backup)  FOLIO_BACKUP_DIR     the database file's directory
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
         """
 
@@ -143,6 +144,7 @@ private enum Option: String, CaseIterable {
     case maxBody = "--max-body"
     case eventLoops = "--event-loops"
     case trustProxy = "--trust-proxy"
+    case backupDirectory = "--backup-dir"
 
     var environmentName: String {
         switch self {
@@ -157,6 +159,7 @@ private enum Option: String, CaseIterable {
         case .maxBody: "FOLIO_MAX_BODY"
         case .eventLoops: "FOLIO_EVENT_LOOPS"
         case .trustProxy: "FOLIO_TRUST_PROXY"
+        case .backupDirectory: "FOLIO_BACKUP_DIR"
         }
     }
 
@@ -179,6 +182,8 @@ private enum Option: String, CaseIterable {
             configuration.publicDirectory = try Self.path(value, source: source)
         case .migrations:
             configuration.migrationsDirectory = try Self.path(value, source: source)
+        case .backupDirectory:
+            configuration.backupDirectory = try Self.path(value, source: source)
         case .metricsPort:
             configuration.metricsPort = try Self.integer(value, in: 0...65_535, source: source)
         case .logFormat:

@@ -19,8 +19,15 @@ public struct Configuration: Sendable, Equatable {
     public var adminToken: String?
     /// Trust `X-Forwarded-Proto` from a reverse proxy to mark cookies `Secure`.
     public var trustProxy = false
+    /// Where `POST /admin/backup` writes; `nil` means the database file's directory.
+    public var backupDirectory: String?
 
     public init() {}
+
+    /// The backup directory in effect: the configured one, or the database file's directory.
+    public var backupDirectoryResolved: String {
+        backupDirectory ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+    }
 
     /// How log lines are written to standard error.
     public enum LogFormat: String, Sendable, CaseIterable {

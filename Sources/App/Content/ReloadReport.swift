@@ -1,8 +1,13 @@
 import Foundation
 
 /// What a content load found and what changed against the content served before it.
-public struct ReloadReport: Sendable, Encodable {
-    public struct Changes: Sendable, Encodable, Equatable {
+///
+/// Stored as JSON with each `content_versions` row and decoded again by the admin console; decoding
+/// tolerates missing fields, so reports recorded by older versions still read.
+public struct ReloadReport: Sendable, Codable {
+    public struct Changes: Sendable, Codable, Equatable {
+        public var languagesAdded: [String] = []
+        public var languagesRemoved: [String] = []
         public var sectionsAdded: [String] = []
         public var sectionsRemoved: [String] = []
         public var sectionsChanged: [String] = []
@@ -12,6 +17,8 @@ public struct ReloadReport: Sendable, Encodable {
         public var keysChanged: [String] = []
 
         enum CodingKeys: String, CodingKey {
+            case languagesAdded = "languages_added"
+            case languagesRemoved = "languages_removed"
             case sectionsAdded = "sections_added"
             case sectionsRemoved = "sections_removed"
             case sectionsChanged = "sections_changed"
@@ -22,6 +29,36 @@ public struct ReloadReport: Sendable, Encodable {
         }
 
         public var isEmpty: Bool { self == Changes() }
+
+        init(
+            sectionsAdded: [String] = [], sectionsRemoved: [String] = [], sectionsChanged: [String] = [],
+            questionsAdded: [String] = [], questionsRemoved: [String] = [], questionsChanged: [String] = [],
+            keysChanged: [String] = []
+        ) {
+            self.sectionsAdded = sectionsAdded
+            self.sectionsRemoved = sectionsRemoved
+            self.sectionsChanged = sectionsChanged
+            self.questionsAdded = questionsAdded
+            self.questionsRemoved = questionsRemoved
+            self.questionsChanged = questionsChanged
+            self.keysChanged = keysChanged
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func list(_ key: CodingKeys) throws -> [String] {
+                try container.decodeIfPresent([String].self, forKey: key) ?? []
+            }
+            languagesAdded = try list(.languagesAdded)
+            languagesRemoved = try list(.languagesRemoved)
+            sectionsAdded = try list(.sectionsAdded)
+            sectionsRemoved = try list(.sectionsRemoved)
+            sectionsChanged = try list(.sectionsChanged)
+            questionsAdded = try list(.questionsAdded)
+            questionsRemoved = try list(.questionsRemoved)
+            questionsChanged = try list(.questionsChanged)
+            keysChanged = try list(.keysChanged)
+        }
     }
 
     public var outcome: String
@@ -39,13 +76,55 @@ public struct ReloadReport: Sendable, Encodable {
         case contentHash = "content_hash"
     }
 
+    init(
+        outcome: String, contentHash: String, version: Int64?, languages: [String], chapters: Int, questions: Int,
+        changes: Changes?, errors: [String]
+    ) {
+        self.outcome = outcome
+        self.contentHash = contentHash
+        self.version = version
+        self.languages = languages
+        self.chapters = chapters
+        self.questions = questions
+        self.changes = changes
+        self.errors = errors
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        outcome = try container.decode(String.self, forKey: .outcome)
+        contentHash = try container.decodeIfPresent(String.self, forKey: .contentHash) ?? ""
+        version = try container.decodeIfPresent(Int64.self, forKey: .version)
+        languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? []
+        chapters = try container.decodeIfPresent(Int.self, forKey: .chapters) ?? 0
+        questions = try container.decodeIfPresent(Int.self, forKey: .questions) ?? 0
+        changes = try container.decodeIfPresent(Changes.self, forKey: .changes)
+        errors = try container.decodeIfPresent([String].self, forKey: .errors) ?? []
+    }
+
     /// The report of a snapshot that loaded, compared with the one it replaces (if any).
     static func loaded(_ snapshot: ContentSnapshot, replacing previous: ContentSnapshot?) -> ReloadReport {
-        ReloadReport(
+        var difference: Changes?
+        if let previous {
+            var found = changes(from: previous.fingerprint, to: snapshot.fingerprint)
+            found.languagesAdded = snapshot.languageCodes.filter { !previous.languageCodes.contains($0) }
+            found.languagesRemoved = previous.languageCodes.filter { !snapshot.languageCodes.contains($0) }
+            difference = found
+        }
+        return ReloadReport(
             outcome: "loaded", contentHash: snapshot.contentHash, version: snapshot.versionID,
             languages: snapshot.languageCodes,
             chapters: snapshot.library.courses.first?.chapters.count ?? 0, questions: snapshot.questionIDs.count,
-            changes: previous.map { changes(from: $0.fingerprint, to: snapshot.fingerprint) }, errors: [])
+            changes: difference, errors: [])
+    }
+
+    /// Decodes a report stored with a content version; `nil` when the text is not a report.
+    static func decode(stored text: String) -> ReloadReport? {
+        do {
+            return try JSONDecoder().decode(ReloadReport.self, from: Data(text.utf8))
+        } catch {
+            return nil
+        }
     }
 
     static func rejected(_ report: String, contentHash: String) -> ReloadReport {
@@ -55,7 +134,9 @@ public struct ReloadReport: Sendable, Encodable {
     }
 
     static func changes(from old: ContentFingerprint, to new: ContentFingerprint) -> Changes {
-        func diff(_ old: [String: String], _ new: [String: String]) -> (added: [String], removed: [String], changed: [String]) {
+        func diff(_ old: [String: String], _ new: [String: String]) -> (
+            added: [String], removed: [String], changed: [String]
+        ) {
             let added = new.keys.filter { old[$0] == nil }.sorted(by: naturalOrder)
             let removed = old.keys.filter { new[$0] == nil }.sorted(by: naturalOrder)
             let changed = new.keys.filter { old[$0] != nil && old[$0] != new[$0] }.sorted(by: naturalOrder)

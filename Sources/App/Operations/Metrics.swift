@@ -1,9 +1,10 @@
 import Foundation
-import Synchronization
+import SQLite
 
 /// The service's Prometheus metrics, rendered in the text exposition format (version 0.0.4).
 ///
 /// Counters are keyed by their label values; one lock guards the table, held only for an increment.
+/// Open connections are sampled from the servers when the text is rendered, so the gauge cannot drift.
 public final class Metrics: Sendable {
     /// Upper bounds of the request latency histogram, in seconds.
     static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -27,8 +28,8 @@ public final class Metrics: Sendable {
         var status: Int
     }
 
-    private let state = Mutex(State())
-    private let openConnections = Atomic<Int>(0)
+    private let state = Locked(State())
+    private let connectionSources = Locked<[@Sendable () -> Int]>([])
 
     public init() {}
 
@@ -54,18 +55,21 @@ public final class Metrics: Sendable {
         state.withLock { $0.reloads[outcome, default: 0] += 1 }
     }
 
-    /// Tracks connections opened (+1) and closed (-1).
-    public func connectionsChanged(by delta: Int) {
-        openConnections.add(delta, ordering: .relaxed)
+    /// Adds a source of the open-connection gauge (a server's `openConnections`), summed at render time.
+    public func sampleOpenConnections(_ source: @escaping @Sendable () -> Int) {
+        connectionSources.withLock { $0.append(source) }
     }
 
     /// The exposition text; `contentVersion` and `databaseBytes` are sampled by the caller.
     public func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64) -> String {
         let snapshot = state.withLock { $0 }
+        let openConnections = connectionSources.withLock { $0 }.reduce(0) { $0 + $1() }
         var out = ""
         out += "# HELP folio_http_requests_total HTTP requests by route pattern and status.\n"
         out += "# TYPE folio_http_requests_total counter\n"
-        for (key, value) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
+        for (key, value) in snapshot.requests.sorted(by: {
+            ($0.key.route, $0.key.status, $0.key.method) < ($1.key.route, $1.key.status, $1.key.method)
+        }) {
             out += "folio_http_requests_total{method=\(Self.label(key.method)),route=\(Self.label(key.route)),"
             out += "status=\"\(key.status)\"} \(value)\n"
         }
@@ -81,7 +85,7 @@ public final class Metrics: Sendable {
         out += "folio_http_request_duration_seconds_count \(snapshot.latency.count)\n"
         out += "# HELP folio_open_connections Client connections currently open.\n"
         out += "# TYPE folio_open_connections gauge\n"
-        out += "folio_open_connections \(openConnections.load(ordering: .relaxed))\n"
+        out += "folio_open_connections \(openConnections)\n"
         out += "# HELP folio_attempts_graded_total Checkpoint attempts graded, by verdict.\n"
         out += "# TYPE folio_attempts_graded_total counter\n"
         for verdict in ["correct", "partial", "incorrect"] {

@@ -14,6 +14,10 @@ public enum Routes {
         TokenRoutes.register(on: &router, services)
         ScoresRoutes.register(on: &router, services)
         OpenAPIRoutes.register(on: &router, services)
+        AdminAuthRoutes.register(on: &router, services)
+        AdminOperationsRoutes.register(on: &router, services)
+        AdminConsoleRoutes.register(on: &router, services)
+        AdminTeamRoutes.register(on: &router, services)
         PageRoutes.register(on: &router, services)
         return router
     }

@@ -1,0 +1,56 @@
+import SQLite
+
+/// Counts failed admin sign-ins per client address and refuses further tries once they run out.
+///
+/// A token bucket of failures: `allowance` wrong tokens at once, then one more every `refillSeconds`.
+/// Unlike `RateLimiter`, a check does not spend anything — only a failure does — and a client that is
+/// out of tries is refused *before* its token is compared, so a throttled client learns nothing.
+public final class LoginThrottle: Sendable {
+    private struct Bucket {
+        var tokens: Double
+        var updated: Double
+    }
+
+    let allowance: Double
+    let refillSeconds: Double
+    private let maxKeys: Int
+    private let buckets = Locked<[String: Bucket]>([:])
+
+    public init(allowance: Int = 5, refillSeconds: Double = 60, maxKeys: Int = 10_000) {
+        precondition(allowance > 0 && refillSeconds > 0, "a throttle needs a positive allowance and refill time")
+        self.allowance = Double(allowance)
+        self.refillSeconds = refillSeconds
+        self.maxKeys = maxKeys
+    }
+
+    /// Whole seconds until `client` may try again; `nil` when it may try now.
+    public func retryAfter(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+        buckets.withLock { buckets in
+            let tokens = refilled(buckets[client], now: now)
+            guard tokens < 1 else { return nil }
+            return max(1, Int(((1 - tokens) * refillSeconds).rounded(.up)))
+        }
+    }
+
+    /// Spends one try of `client` after a wrong token.
+    public func recordFailure(_ client: String, now: Double = RateLimiter.monotonicSeconds()) {
+        buckets.withLock { buckets in
+            if buckets.count >= maxKeys, buckets[client] == nil { prune(&buckets, now: now) }
+            buckets[client] = Bucket(tokens: max(0, refilled(buckets[client], now: now) - 1), updated: now)
+        }
+    }
+
+    private func refilled(_ bucket: Bucket?, now: Double) -> Double {
+        guard let bucket else { return allowance }
+        return min(allowance, bucket.tokens + max(0, now - bucket.updated) / refillSeconds)
+    }
+
+    /// Forgets clients whose allowance is whole again, then the least recently seen if still too many.
+    private func prune(_ buckets: inout [String: Bucket], now: Double) {
+        buckets = buckets.filter { refilled($0.value, now: now) < allowance }
+        if buckets.count >= maxKeys {
+            let kept = buckets.sorted { $0.value.updated > $1.value.updated }.prefix(maxKeys / 2)
+            buckets = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import HTTP
+
+/// The path as the access log writes it: segments captured by a secret route parameter (a join code,
+/// a token) are replaced, so the log never holds a credential even when a route carries one in its path.
+enum AccessLogPath {
+    /// Route parameters whose values are secrets.
+    static let secretParameters: Set<String> = ["code", "token", "secret"]
+
+    static func redacted(_ record: ResponseRecord) -> String {
+        guard let path = record.path else { return "-" }
+        guard let route = record.route, route.contains(":") else { return path }
+        let patternSegments = route.split(separator: "/", omittingEmptySubsequences: false)
+        var pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (index, segment) in patternSegments.enumerated() where index < pathSegments.count {
+            if segment.hasPrefix(":"), secretParameters.contains(String(segment.dropFirst())) {
+                pathSegments[index] = "[redacted]"
+            }
+        }
+        return pathSegments.joined(separator: "/")
+    }
+}

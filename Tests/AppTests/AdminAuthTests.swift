@@ -1,0 +1,141 @@
+import Foundation
+import HTTP
+import SQLite
+import Testing
+
+@testable import App
+
+@Suite(.serialized) struct AdminAuthTests {
+    @Test func browserSessionSignsInWithAStrictCookieAndSignsOut() async throws {
+        let server = try TestServer()
+        let client = server.client()
+        let anonymous = try client.get("/admin")
+        #expect(anonymous.status == 303 && anonymous.header("Location") == "/admin/login")
+        #expect(try client.get("/admin/login").text.contains("type=\"password\""))
+        let csrf = try AdminTestSupport.signIn(client)
+        let session = try #require(client.cookies[AdminAccess.cookieName])
+        #expect(LearnerStore.isWellFormedToken(session))
+        let console = try client.get("/admin")
+        #expect(console.status == 200)
+        #expect(console.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+        #expect(console.header("Cache-Control") == "no-store")
+        let database = try Database(path: server.databasePath)
+        let stored: [Row] = try await database.read { try $0.query(sql: "SELECT * FROM admin_sessions") }
+        database.close()
+        #expect(stored.count == 1)
+        let digest: [UInt8] = try stored[0]["id_hash"]
+        #expect(digest == Secrets.digest(session))
+        #expect(try stored[0]["csrf_token"] as String == csrf)
+        let expires: Int64 = try stored[0]["expires_at"]
+        let created: Int64 = try stored[0]["created_at"]
+        #expect(expires - created == AdminSessionStore.lifetimeMilliseconds)
+
+        let logout = try AdminTestSupport.post(client, "/admin/logout", [("csrf", csrf)])
+        #expect(logout.status == 303 && logout.header("Location") == "/admin/login")
+        let cleared = try #require(logout.header("Set-Cookie"))
+        #expect(cleared.hasPrefix("folio_admin=;") && cleared.contains("Max-Age=0"))
+        #expect(try client.get("/admin").status == 303, "the old cookie no longer opens the console")
+        await server.stop()
+    }
+
+    @Test(arguments: [
+        (false, nil as String?, false), (true, "https", true), (true, "http", false), (false, "https", false),
+    ])
+    func sessionCookieIsHttpOnlyStrictScopedAndSecureOnlyBehindAnHTTPSProxy(
+        trustProxy: Bool, forwardedProto: String?, secure: Bool
+    ) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-cookie-\(UUID().uuidString).sqlite")
+        let database = try Database(path: path.path)
+        defer {
+            database.close()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path.path + suffix) }
+        }
+        let access = AdminAccess(
+            credentials: AdminCredentials(tokenDigest: Secrets.digest("t"), generatedToken: nil),
+            sessions: AdminSessionStore(database: database),
+            identity: LearnerIdentity(store: LearnerStore(database: database), trustProxy: trustProxy))
+        var headers = Headers()
+        if let forwardedProto { headers.add("X-Forwarded-Proto", forwardedProto) }
+        let request = try Request(method: .post, target: "/admin/login", headers: headers)
+        let attributes = Set(access.sessionCookie(id: "abc", request: request).components(separatedBy: "; "))
+        #expect(
+            attributes.isSuperset(of: [
+                "folio_admin=abc", "HttpOnly", "SameSite=Strict", "Path=/admin", "Max-Age=43200",
+            ]))
+        #expect(attributes.contains("Secure") == secure)
+    }
+
+    @Test func changesFromASessionNeedTheSessionsCSRFToken() async throws {
+        let server = try TestServer()
+        let client = server.client()
+        let csrf = try AdminTestSupport.signIn(client)
+        let versionsBefore = try await server.services.adminConsole.contentVersions(limit: 100).count
+        for fields in [[], [("csrf", "0123456789abcdef0123456789abcdef")], [("csrf", csrf + "x")]] {
+            #expect(try AdminTestSupport.post(client, "/admin/reload", fields).status == 403)
+            #expect(try AdminTestSupport.post(client, "/admin/cohorts", fields + [("name", "Team")]).status == 403)
+            #expect(try AdminTestSupport.post(client, "/admin/backup", fields).status == 403)
+            #expect(try AdminTestSupport.post(client, "/admin/logout", fields).status == 403)
+        }
+        #expect(try await server.services.adminConsole.contentVersions(limit: 100).count == versionsBefore)
+        #expect(try await server.services.cohorts.all().isEmpty)
+        let created = try AdminTestSupport.post(client, "/admin/cohorts", [("csrf", csrf), ("name", "Team")])
+        #expect(created.status == 303)
+        #expect(try await server.services.cohorts.all().map(\.name) == ["Team"])
+        let other = server.client()
+        let otherCSRF = try AdminTestSupport.signIn(other)
+        #expect(otherCSRF != csrf)
+        #expect(
+            try AdminTestSupport.post(client, "/admin/cohorts", [("csrf", otherCSRF), ("name", "Other")]).status == 403,
+            "a CSRF token belongs to its own session")
+        let viaHeader = try client.request(
+            "POST", "/admin/cohorts", headers: [AdminTestSupport.formType, ("X-CSRF-Token", csrf)],
+            body: AdminTestSupport.form([("name", "By header")]))
+        #expect(viaHeader.status == 303)
+        await server.stop()
+    }
+
+    @Test func failedSignInsAreThrottledPerAddressBeforeTheTokenIsCompared() async throws {
+        let server = try TestServer()
+        let client = server.client()
+        for attempt in 1...5 {
+            let refused = try AdminTestSupport.post(client, "/admin/login", [("token", "guess-\(attempt)")])
+            #expect(refused.status == 401)
+            #expect(refused.header("Set-Cookie") == nil)
+        }
+        let throttled = try AdminTestSupport.post(client, "/admin/login", [("token", "guess-6")])
+        #expect(throttled.status == 429)
+        let retryAfter = try #require(Int(throttled.header("Retry-After") ?? ""))
+        #expect(retryAfter >= 1 && retryAfter <= 60)
+        let right = try AdminTestSupport.post(client, "/admin/login", [("token", TestServer.adminToken)])
+        #expect(right.status == 429, "a throttled address learns nothing, not even from the right token")
+        #expect(client.cookies[AdminAccess.cookieName] == nil)
+        #expect(
+            try client.get("/admin", headers: AdminTestSupport.bearer).status == 200, "the bearer token still works")
+        await server.stop()
+    }
+
+    @Test func theLoginThrottleRefillsOneTryPerInterval() {
+        let throttle = LoginThrottle(allowance: 2, refillSeconds: 10)
+        #expect(throttle.retryAfter("a", now: 0) == nil)
+        throttle.recordFailure("a", now: 0)
+        throttle.recordFailure("a", now: 1)
+        #expect(throttle.retryAfter("a", now: 1) == 9)
+        #expect(throttle.retryAfter("b", now: 1) == nil, "other addresses are not affected")
+        #expect(throttle.retryAfter("a", now: 10.5) == nil)
+        throttle.recordFailure("a", now: 10.5)
+        #expect(throttle.retryAfter("a", now: 10.5) != nil)
+    }
+
+    @Test func aBearerTokenIsDecisiveEvenBesideAValidSession() async throws {
+        let server = try TestServer()
+        let client = server.client()
+        _ = try AdminTestSupport.signIn(client)
+        let wrong = try client.get("/admin", headers: [("Authorization", "Bearer not-the-token")])
+        #expect(wrong.status == 401)
+        let reload = try client.request("POST", "/admin/reload", headers: [("Authorization", "Bearer nope")])
+        #expect(reload.status == 401)
+        #expect(try reload.json()["error"] != nil)
+        await server.stop()
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+@testable import App
+
+/// Helpers for the admin tests: console sign-in, form bodies, OS-thread concurrency, content edits.
+enum AdminTestSupport {
+    static let bearer = [("Authorization", "Bearer \(TestServer.adminToken)")]
+    static let formType = ("Content-Type", "application/x-www-form-urlencoded")
+
+    enum Failure: Error {
+        case noCSRFToken(String)
+        case unexpected(String)
+    }
+
+    /// `application/x-www-form-urlencoded` bytes of `fields`.
+    static func form(_ fields: [(String, String)]) -> [UInt8] {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let text = fields.map { name, value in
+            (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? "") + "="
+                + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        }.joined(separator: "&")
+        return Array(text.utf8)
+    }
+
+    /// Posts a form with the client's cookies.
+    static func post(_ client: TestClient, _ path: String, _ fields: [(String, String)]) throws -> TestClient.Response {
+        try client.request("POST", path, headers: [formType], body: form(fields))
+    }
+
+    /// Signs the client in through `/admin/login` and returns the session's CSRF token from the console.
+    static func signIn(_ client: TestClient) throws -> String {
+        let login = try post(client, "/admin/login", [("token", TestServer.adminToken)])
+        guard login.status == 303 else { throw Failure.unexpected("sign-in answered \(login.status)") }
+        return try csrfToken(in: try client.get("/admin").text)
+    }
+
+    /// The value of the first hidden `csrf` field of a console page.
+    static func csrfToken(in html: String) throws -> String {
+        let marker = "name=\"csrf\" value=\""
+        guard let start = html.range(of: marker) else { throw Failure.noCSRFToken(String(html.prefix(200))) }
+        let rest = html[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { throw Failure.noCSRFToken(String(rest.prefix(80))) }
+        return String(rest[..<end])
+    }
+
+    /// Runs `count` blocking closures on their own OS threads (not the two-thread cooperative pool, which
+    /// blocking sockets would serialise) and returns their results in order.
+    static func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
+        await withTaskGroup(of: (Int, T).self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        let thread = Thread { continuation.resume(returning: (index, body(index))) }
+                        thread.stackSize = 1 << 20
+                        thread.start()
+                    }
+                }
+            }
+            var results: [(Int, T)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    /// Rewrites one content file of a server started with `copyContent: true`.
+    static func edit(_ server: TestServer, file: String, _ change: (String) throws -> String) throws {
+        let url = URL(fileURLWithPath: server.contentDirectory).appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let changed = try change(text)
+        guard changed != text else { throw Failure.unexpected("editing \(file) changed nothing") }
+        try changed.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Replaces the one line starting with `prefix`.
+    static func replaceLine(startingWith prefix: String, with line: String, in text: String) throws -> String {
+        var lines = text.components(separatedBy: "\n")
+        let matches = lines.indices.filter { lines[$0].hasPrefix(prefix) }
+        guard matches.count == 1, let index = matches.first else {
+            throw Failure.unexpected("\(matches.count) lines start with \(prefix)")
+        }
+        lines[index] = line
+        return lines.joined(separator: "\n")
+    }
+}
