@@ -10,8 +10,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 "$FOLIO_ROOT/scripts/venv.sh"
 ensure_server "$FOLIO_OUT/api-server"
 report="$FOLIO_OUT/schemathesis"
+rm -rf "$report"
 mkdir -p "$report"
 
+# schemathesis keeps a crash cache (.schemathesis/) in its working directory and replays it on the
+# next run: run it inside the report folder, which test.sh empties, so every run starts the same.
+cd "$report"
 timeout 1200 "$FOLIO_VENV/bin/schemathesis" --no-color run "$FOLIO_URL/api/openapi.json" \
     --checks all --max-examples "${FOLIO_API_FUZZ_EXAMPLES:-50}" --seed 1 \
     --request-timeout 10 --wait-for-schema 10 \
