@@ -38,8 +38,8 @@ public struct Grader: Sendable {
             let evidence = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
                 .scan(text, with: words.matcher)
             let assessment = Assessment(key: key, evidence: evidence, choice: chosen)
-            if graded == nil || assessment.hasEvidence { graded = (assessment, code) }
-            if assessment.hasEvidence { break }
+            if graded == nil || assessment.isRecognised { graded = (assessment, code) }
+            if assessment.isRecognised { break }
         }
         let result = graded ?? (Assessment(key: key, evidence: Self.nothing, choice: chosen), language)
         return Verdicts.grade(

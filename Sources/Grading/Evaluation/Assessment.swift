@@ -24,6 +24,8 @@ struct Assessment: Sendable {
     let isEmpty: Bool
     /// The answer contains anything the key recognises besides "I don't know".
     let hasEvidence: Bool
+    /// The key recognised something, even if only "I don't know": the answer is in this key's language.
+    let isRecognised: Bool
 
     init(key: AnswerKey, evidence: Evidence, choice: Int?) {
         let numbers = NumberReading(key: key, evidence: evidence)
@@ -45,6 +47,7 @@ struct Assessment: Sendable {
         self.saysDontKnow = evidence.occurrences.contains { $0.target == .dontKnow }
         self.isEmpty = evidence.tokenCount == 0
         self.hasEvidence = evidence.occurrences.contains { $0.target != .dontKnow && $0.target != .ignored }
+        self.isRecognised = !evidence.occurrences.isEmpty
         self.answer = Self.answerPart(key: key, evidence: evidence, choice: choice, numbers: numbers)
     }
 

@@ -73,10 +73,8 @@ extension EvidenceScanner {
     private func cueMatches(_ tokens: [Token], _ clauses: [Int], _ blocked: [Bool]) -> [CueMatch] {
         var found: [CueMatch] = []
         for cue in lexicon.cues {
-            for index in tokens.indices where tokens[index].head == cue.pattern.head {
-                guard let match = cue.pattern.match(in: tokens, clauses: clauses, at: index),
-                    (match.start..<match.end).allSatisfy({ !blocked[$0] })
-                else { continue }
+            for match in matches(of: cue.pattern, in: tokens, clauses) {
+                guard (match.start..<match.end).allSatisfy({ !blocked[$0] }) else { continue }
                 found.append(
                     CueMatch(
                         start: match.start, end: match.end, before: cue.before, after: cue.after,
@@ -85,8 +83,7 @@ extension EvidenceScanner {
         }
         if !lexicon.suffixes.isEmpty {
             for (index, token) in tokens.enumerated() where !blocked[index] && token.kind == .word {
-                let rest = token.text.dropFirst(2)
-                if lexicon.suffixes.contains(where: { rest.contains($0) }) {
+                if lexicon.hasNegativeSuffix(token.text, from: 2) {
                     found.append(CueMatch(start: index, end: index + 1, before: false, after: true, atClauseEnd: false))
                 }
             }

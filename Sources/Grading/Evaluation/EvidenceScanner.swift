@@ -14,7 +14,8 @@ struct EvidenceScanner {
         var occurrences = resolveOverlaps(candidates(tokens, clauses, matcher), tokenCount: tokens.count)
         var covered = [Bool](repeating: false, count: tokens.count)
         for occurrence in occurrences {
-            for index in occurrence.start..<occurrence.end where !occurrence.gaps.contains(where: { $0.contains(index) }) {
+            for index in occurrence.start..<occurrence.end
+            where !occurrence.gaps.contains(where: { $0.contains(index) }) {
                 covered[index] = true
             }
         }
@@ -45,7 +46,7 @@ struct EvidenceScanner {
                 guard tokens[next].head == pattern.head,
                     let match = pattern.match(in: tokens, clauses: clauses, at: next)
                 else { return false }
-                return match.end == tokens.count || clauses[match.end] != clauses[match.end - 1]
+                return Self.fillsClause(match.start, match.end, clauses)
             }
             if answeredNo && occurrences[index].canBeNegated { occurrences[index].negated = true }
         }
@@ -70,12 +71,21 @@ struct EvidenceScanner {
         return clauses
     }
 
-    private func matches(of pattern: PhrasePattern, in tokens: [Token], _ clauses: [Int]) -> [PhrasePattern.Match] {
+    func matches(of pattern: PhrasePattern, in tokens: [Token], _ clauses: [Int]) -> [PhrasePattern.Match] {
         var result: [PhrasePattern.Match] = []
         for index in tokens.indices where tokens[index].head == pattern.head {
-            if let match = pattern.match(in: tokens, clauses: clauses, at: index) { result.append(match) }
+            guard let match = pattern.match(in: tokens, clauses: clauses, at: index) else { continue }
+            if pattern.isWholeClause && !Self.fillsClause(match.start, match.end, clauses) { continue }
+            result.append(match)
         }
         return result
+    }
+
+    /// The tokens `start..<end` are a clause on their own.
+    static func fillsClause(_ start: Int, _ end: Int, _ clauses: [Int]) -> Bool {
+        let startsClause = start == 0 || clauses[start - 1] != clauses[start]
+        let endsClause = end == clauses.count || clauses[end] != clauses[end - 1]
+        return startsClause && endsClause
     }
 
     private func candidates(_ tokens: [Token], _ clauses: [Int], _ matcher: QuestionMatcher) -> [Occurrence] {
@@ -91,9 +101,7 @@ struct EvidenceScanner {
                 let entry = matcher.entries[entryIndex]
                 guard let match = entry.pattern.match(in: tokens, clauses: clauses, at: index) else { continue }
                 if entry.wholeClause || entry.pattern.isWholeClause {
-                    let startsClause = index == 0 || clauses[index - 1] != clauses[index]
-                    let endsClause = match.end == tokens.count || clauses[match.end] != clauses[match.end - 1]
-                    guard startsClause, endsClause else { continue }
+                    guard Self.fillsClause(match.start, match.end, clauses) else { continue }
                 }
                 let selfNegated = endsInNegativeSuffix(match, tokens)
                 found.append(
@@ -108,9 +116,8 @@ struct EvidenceScanner {
 
     /// Turkish `girmez` matched by the stem `gir*`: the rest of the word carries the negation.
     private func endsInNegativeSuffix(_ match: PhrasePattern.Match, _ tokens: [Token]) -> Bool {
-        guard !lexicon.suffixes.isEmpty, let stemLength = match.lastUnitStemLength else { return false }
-        let rest = tokens[match.end - 1].text.dropFirst(stemLength)
-        return lexicon.suffixes.contains { rest.contains($0) }
+        guard let stemLength = match.lastUnitStemLength else { return false }
+        return lexicon.hasNegativeSuffix(tokens[match.end - 1].text, from: stemLength)
     }
 
     /// The phrase covering more of the answer wins over those it overlaps ("se protege la barra de pestañas"

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Guesses which of the loaded languages an answer is written in, from its script and its function words.
 ///
 /// The page's language wins unless another has clearly more evidence: kana means Japanese; Han without kana
@@ -10,18 +8,23 @@ struct LanguageDetector {
     let packs: [String: LanguagePack]
     let order: [String]
 
+    /// Evidence saturates quickly; long answers are sampled from their start.
+    static let sampleLength = 600
+
     /// Languages to grade with, most likely first; the grader falls back along the list when a key
     /// recognises nothing.
     func candidates(for text: String, page: String) -> [String] {
+        var sample = String.UnicodeScalarView()
         var kana = 0
         var han = 0
         var latin = 0
-        for scalar in text.unicodeScalars {
+        for scalar in text.unicodeScalars.prefix(Self.sampleLength) {
+            sample.append(scalar)
             if CharacterClass.isKana(scalar.value) {
                 kana += 1
             } else if CharacterClass.isHan(scalar.value) {
                 han += 1
-            } else if scalar.properties.isAlphabetic {
+            } else if CharacterClass.isLetter(scalar) {
                 latin += 1
             }
         }
@@ -37,8 +40,7 @@ struct LanguageDetector {
         }
         let pool = order.filter { code in packs[code].map { scripts.contains($0.normalizer.rules.script) } ?? false }
         guard !pool.isEmpty else { return [page] }
-        let lowered = text.precomposedStringWithCompatibilityMapping.lowercased()
-        let scores = Dictionary(uniqueKeysWithValues: pool.map { ($0, score(lowered, $0)) })
+        let scores = score(String(sample), pool: pool, page: page)
         let ranked = pool.sorted { left, right in
             let (l, r) = (scores[left] ?? 0, scores[right] ?? 0)
             if l != r { return l > r }
@@ -60,12 +62,23 @@ struct LanguageDetector {
         return result
     }
 
-    private func score(_ lowered: String, _ code: String) -> Int {
-        guard let pack = packs[code] else { return 0 }
-        let words = pack.normalizer.tokens(lowered).reduce(0) { $0 + (pack.lexicon.functionWords.contains($1.text) ? 1 : 0) }
-        let letters = lowered.unicodeScalars.reduce(0) {
-            $0 + (pack.lexicon.distinctiveLetters.contains($1.value) ? 2 : 0)
+    /// Function words found plus twice the letters only that language uses, per language of `pool`. The sample
+    /// is tokenized once, by a Han-script normaliser when there is one (it reads Simplified characters), else
+    /// by the page's or the first: within a script the normalisers agree on function words.
+    private func score(_ sample: String, pool: [String], page: String) -> [String: Int] {
+        let reader =
+            pool.first { packs[$0]?.normalizer.rules.script == .han } ?? (pool.contains(page) ? page : pool[0])
+        guard let normalizer = packs[reader]?.normalizer else { return [:] }
+        let words = normalizer.tokens(sample).map(\.text)
+        var scores: [String: Int] = [:]
+        for code in pool {
+            guard let lexicon = packs[code]?.lexicon else { continue }
+            let functionWords = words.reduce(0) { $0 + (lexicon.functionWords.contains($1) ? 1 : 0) }
+            let letters = sample.unicodeScalars.reduce(0) {
+                $0 + (lexicon.distinctiveLetters.contains($1.value) ? 2 : 0)
+            }
+            scores[code] = functionWords + letters
         }
-        return words + letters
+        return scores
     }
 }

@@ -33,7 +33,8 @@ enum Verdicts {
             } else {
                 missing.append(label)
                 requiredMissing = requiredMissing || concept.required
-                contradictedRequired = contradictedRequired || (concept.required && assessment.concepts[index] == .contradicted)
+                contradictedRequired =
+                    contradictedRequired || (concept.required && assessment.concepts[index] == .contradicted)
             }
         }
         let share = key.totalWeight > 0 ? foundWeight / key.totalWeight : 0
@@ -49,7 +50,9 @@ enum Verdicts {
         if assessment.isEmpty && !hasChoice { return make(.incorrect, 0, .empty) }
         switch assessment.answer {
         case .wrong:
-            return make(.incorrect, 0, key.kind == .boolean ? .wrongPolarity : key.kind == .number ? .wrongNumber : .wrongOption)
+            return make(
+                .incorrect, 0, key.kind == .boolean ? .wrongPolarity : key.kind == .number ? .wrongNumber : .wrongOption
+            )
         case .ambiguous:
             return make(.incorrect, 0, key.kind == .number ? .wrongNumber : .bothOptions)
         case .conflicting:
@@ -59,7 +62,9 @@ enum Verdicts {
         }
         if assessment.statesSomethingWrong || contradictedRequired { return make(.incorrect, 0, .contradiction) }
         if !requiredMissing && share + 1e-9 >= key.pass {
-            return make(.correct, share, missing.isEmpty || page.feedback.templates[.correctIncomplete] == nil ? .correct : .correctIncomplete)
+            return make(
+                .correct, share,
+                missing.isEmpty || page.feedback.templates[.correctIncomplete] == nil ? .correct : .correctIncomplete)
         }
         if foundWeight > 0 && (requiredFound || share >= partialShare) {
             return make(.partial, share, .partial)

@@ -116,11 +116,12 @@ private struct LexiconCompiler {
             numbers.append(Lexicon.NumberWord(pattern: pattern, value: value, weak: weak.contains(word)))
         }
         let functionWords = Set(lexicon.functionWords.flatMap { normalizer.tokens($0).map(\.text) })
-        let letters = Set((lexicon.distinctiveLetters ?? "").lowercased().unicodeScalars.map(\.value))
+        let distinctive = lexicon.distinctiveLetters ?? ""
+        let letters = Set((distinctive.lowercased() + distinctive.uppercased()).unicodeScalars.map(\.value))
         return Lexicon(
             yes: try patterns(lexicon.yes, "yes"), no: try patterns(lexicon.no, "no"), yesLabel: lexicon.yesLabel,
             noLabel: lexicon.noLabel, cues: order.compactMap { cues[$0] },
-            suffixes: (lexicon.negationSuffixes ?? []).map { normalizer.tokens($0).map(\.text).joined() },
+            suffixes: (lexicon.negationSuffixes ?? []).map { Array(normalizer.tokens($0).map(\.text).joined().utf8) },
             notNegation: try patterns(lexicon.notNegation ?? [], "notNegation"),
             clauseBreaks: try patterns(lexicon.clauseBreaks, "clauseBreaks"),
             clauseBreaksAfter: try patterns(lexicon.clauseBreaksAfter ?? [], "clauseBreaksAfter"),

@@ -24,8 +24,23 @@ struct Lexicon: Sendable {
     let yesLabel: String
     let noLabel: String
     let cues: [Cue]
-    /// Negative verb morphemes found inside a word (`mez`, `miyor`): Turkish `girmez`, `görünmüyor`.
-    let suffixes: [String]
+    /// Negative verb morphemes found inside a word (`mez`, `miyor`): Turkish `girmez`, `görünmüyor`; UTF-8.
+    let suffixes: [[UInt8]]
+
+    /// One of `suffixes` occurs in `word` from byte `offset` on.
+    func hasNegativeSuffix(_ word: String, from offset: Int) -> Bool {
+        guard !suffixes.isEmpty else { return false }
+        let bytes = Array(word.utf8)
+        guard offset < bytes.count else { return false }
+        for suffix in suffixes where suffix.count <= bytes.count - offset {
+            var start = offset
+            while start + suffix.count <= bytes.count {
+                if bytes[start..<(start + suffix.count)].elementsEqual(suffix) { return true }
+                start += 1
+            }
+        }
+        return false
+    }
     let notNegation: [PhrasePattern]
     /// Words that open a new clause ("ma", "perché", "但是").
     let clauseBreaks: [PhrasePattern]

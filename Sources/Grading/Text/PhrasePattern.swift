@@ -30,7 +30,7 @@ struct PhrasePattern: Sendable {
         let end: Int
         /// Token ranges inside the match that no unit covers (the `…` parts).
         let gaps: [Range<Int>]
-        /// Index of the last token a unit matched, with the stem length when that unit is a stem.
+        /// UTF-8 length of the last unit when it is a stem: the rest of that word is its ending.
         let lastUnitStemLength: Int?
     }
 
@@ -132,7 +132,7 @@ struct PhrasePattern: Sendable {
             guard cursor < tokens.count, tokens[cursor].isHiragana else { return nil }
         }
         let lastUnit = segments.last?.last
-        let stemLength = lastUnit.flatMap { $0.isStem ? $0.text.count : nil }
+        let stemLength = lastUnit.flatMap { $0.isStem ? $0.text.utf8.count : nil }
         return Match(start: start, end: cursor, gaps: gaps, lastUnitStemLength: stemLength)
     }
 

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import Grading
+
+/// The phrase syntax of the key files, as data: language, phrase, text, whether it matches.
+@Suite struct PhrasePatternTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let language: String
+        let phrase: String
+        let text: String
+        let matches: Bool
+        var testDescription: String { "[\(language)] \(phrase) in \(text) → \(matches)" }
+    }
+
+    static let cases: [Case] = [
+        Case(language: "it", phrase: "interfacc*", text: "due interfacce", matches: true),
+        Case(language: "it", phrase: "interfaccia", text: "due interfacce", matches: false),
+        Case(language: "it", phrase: "alto … basso", text: "in alto e anche in basso", matches: true),
+        Case(language: "it", phrase: "alto … basso", text: "in alto, in basso", matches: false),
+        Case(language: "it", phrase: "alto … basso", text: "alto uno due tre quattro cinque sei basso", matches: false),
+        Case(language: "it", phrase: "barra verticale", text: "barra, verticale", matches: false),
+        Case(language: "es", phrase: "está activa", text: "esta activa", matches: true),
+        Case(language: "tr", phrase: "çubu*", text: "CUBUGUNU", matches: true),
+        Case(language: "zh-Hant", phrase: "垂直欄", text: "垂 直 栏", matches: true),
+        Case(language: "zh-Hant", phrase: "先收標籤欄", text: "先收，標籤欄", matches: false),
+        Case(language: "ja", phrase: "入る", text: "入らない", matches: true),
+        Case(language: "ja", phrase: "入る", text: "入ります", matches: true),
+        Case(language: "ja", phrase: "入る", text: "入口", matches: false),
+        Case(language: "ja", phrase: "対応する", text: "対応しています", matches: true),
+        Case(language: "ja", phrase: "包まれる", text: "包まれます", matches: true),
+    ]
+
+    @Test(arguments: cases)
+    func matchesLikeTheSyntaxSays(_ testCase: Case) throws {
+        let pack = try #require(try TestContent.book().packs[testCase.language])
+        let pattern = try #require(PhrasePattern(testCase.phrase, normalizer: pack.normalizer))
+        let tokens = pack.normalizer.tokens(testCase.text)
+        let clauses = tokens.map(\.punctuationClause)
+        let found = tokens.indices.contains { pattern.match(in: tokens, clauses: clauses, at: $0) != nil }
+        #expect(found == testCase.matches)
+    }
+
+    @Test func markersSetPolarityAndClauseRule() throws {
+        let pack = try #require(try TestContent.book().packs["es"])
+        #expect(PhrasePattern("!iguales", normalizer: pack.normalizer)?.polarity == .negated)
+        #expect(PhrasePattern("~sistema", normalizer: pack.normalizer)?.polarity == .any)
+        #expect(PhrasePattern("iguales", normalizer: pack.normalizer)?.polarity == .positive)
+        #expect(PhrasePattern("=no sé", normalizer: pack.normalizer)?.isWholeClause == true)
+        #expect(PhrasePattern("¿?", normalizer: pack.normalizer) == nil)
+    }
+}
