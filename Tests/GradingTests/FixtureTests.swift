@@ -16,13 +16,7 @@ import Testing
         let grade = try TestContent.grader().grade(
             questionID: entry.question, language: entry.language, answer: entry.answer, choice: entry.choice,
             reference: "")
-        if let reason = KnownDisagreements.reason(for: entry) {
-            withKnownIssue(Comment(rawValue: reason)) {
-                #expect(grade.verdict == entry.expected, "\(entry.note) → \(grade.feedback)")
-            }
-        } else {
-            #expect(grade.verdict == entry.expected, "\(entry.note) → \(grade.feedback)")
-        }
+        #expect(grade.verdict == entry.expected, "\(entry.note) → \(grade.feedback)")
     }
 
     /// Accuracy per language, printed for the report; a floor keeps regressions visible.
@@ -41,14 +35,5 @@ import Testing
         let share = Double(agreed) / Double(entries.count)
         print("fixture accuracy \(language): \(agreed)/\(entries.count) = \(String(format: "%.1f", share * 100))%")
         #expect(share >= 0.95, "\(language): \(agreed)/\(entries.count)")
-    }
-}
-
-/// Entries where the grader and QA's expectation knowingly differ, each with the reason; reported to the lead.
-enum KnownDisagreements {
-    static let entries: [String: String] = [:]
-
-    static func reason(for entry: LearnerAnswer) -> String? {
-        entries["\(entry.language)#\(entry.index)"]
     }
 }

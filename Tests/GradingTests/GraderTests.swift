@@ -198,6 +198,8 @@ import Testing
         #expect(book.kind(of: "ch0-q1") == .choice)
         #expect(book.options(of: "ch0-q1", in: "it")?.map(\.id) == ["topBottom", "sides"])
         #expect(book.options(of: "ch0-q3", in: "es")?.map(\.id) == ["yes", "no"])
+        #expect(book.options(of: "ch0-q3", in: "it")?.map(\.label) == ["Sì", "No"])
+        #expect(book.options(of: "ch1-q2", in: "ja")?.map(\.label) == ["グラデーションの背景", "「支払う」ボタン"])
         #expect(book.options(of: "ch5-q2", in: "ja") == [])
         #expect(book.options(of: "ch0-q1", in: "fr") == nil)
     }

@@ -7,7 +7,7 @@ enum Verdicts {
         _ assessment: Assessment, key: AnswerKey, page: LanguagePack, words: LanguagePack.QuestionWords,
         hasChoice: Bool, reference: String, gradedLanguage: String
     ) -> Grade {
-        let answerLabel = correctAnswerLabel(key, words)
+        let answerLabel = words.answerLabel
         var found: [String] = []
         var missing: [String] = []
         var foundWeight = 0.0
@@ -70,11 +70,5 @@ enum Verdicts {
             return make(.partial, share, .partial)
         }
         return make(.incorrect, 0, assessment.saysDontKnow && !assessment.hasEvidence ? .dontKnow : .offTopic)
-    }
-
-    /// Words for the option, polarity or number a correct answer gives.
-    private static func correctAnswerLabel(_ key: AnswerKey, _ words: LanguagePack.QuestionWords) -> String {
-        if let index = key.correctOption, index < words.optionLabels.count { return words.optionLabels[index] }
-        return words.answerLabel ?? ""
     }
 }

@@ -7,10 +7,10 @@ struct LanguagePack: Sendable {
     }
 
     struct QuestionWords: Sendable {
-        /// Label per option index (for boolean questions, yes then no).
+        /// Label per option index, as the chapter JSON shows them (for boolean questions, yes then no).
         let optionLabels: [String]
-        /// Label of the number answer.
-        let answerLabel: String?
+        /// Words for the option, polarity or number a correct answer gives, for `found`/`missing` and feedback.
+        let answerLabel: String
         /// Label per concept index.
         let conceptLabels: [String]
         let matcher: QuestionMatcher

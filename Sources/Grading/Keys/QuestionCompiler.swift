@@ -11,8 +11,8 @@ struct QuestionCompiler {
     func compile() throws(GradingError) -> LanguagePack.QuestionWords {
         var entries: [QuestionMatcher.Entry] = []
         var grounded: [LanguagePack.GroundedPhrase] = []
-        let optionLabels = try compileOptions(into: &entries, grounded: &grounded)
-        let answerLabel = try compileAnswer(into: &entries, grounded: &grounded)
+        let (optionLabels, correctLabel) = try compileOptions(into: &entries, grounded: &grounded)
+        let numberLabel = try compileAnswer(into: &entries, grounded: &grounded)
         var conceptLabels: [String] = []
         let conceptEntries = entry.concepts ?? [:]
         for id in conceptEntries.keys where !key.concepts.contains(where: { $0.id == id }) {
@@ -46,18 +46,21 @@ struct QuestionCompiler {
             }
         }
         return LanguagePack.QuestionWords(
-            optionLabels: optionLabels, answerLabel: answerLabel, conceptLabels: conceptLabels,
+            optionLabels: optionLabels, answerLabel: correctLabel ?? numberLabel ?? "", conceptLabels: conceptLabels,
             matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: grounded)
     }
 
+    /// The options' labels for the chapter JSON, and the label of the correct one for the rubric (a boolean
+    /// option's own `label`, such as "no: it is still an iPhone app", or the plain yes/no word).
     private func compileOptions(
         into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
-    ) throws(GradingError) -> [String] {
+    ) throws(GradingError) -> (labels: [String], correct: String?) {
         let words = entry.options ?? [:]
         guard key.kind == .choice || key.kind == .boolean else {
             guard words.isEmpty else { throw fail("only choice and boolean questions have options") }
-            return []
+            return ([], nil)
         }
+        var correctLabel: String?
         for id in words.keys where !key.options.contains(id) {
             throw fail("unknown option \"\(id)\"; the options are \(key.options)")
         }
@@ -71,8 +74,11 @@ struct QuestionCompiler {
                 }
                 guard !optionWords.allPhrases.isEmpty else { throw fail("option \"\(id)\" needs phrases") }
                 labels.append(label)
+                if isCorrect { correctLabel = label }
             } else {
-                labels.append(optionWords.label ?? (id == "yes" ? lexicon.yesLabel : lexicon.noLabel))
+                let plain = id == "yes" ? lexicon.yesLabel : lexicon.noLabel
+                labels.append(plain)
+                if isCorrect { correctLabel = optionWords.label ?? plain }
                 for pattern in id == "yes" ? lexicon.yes : lexicon.no {
                     entries.append(QuestionMatcher.Entry(pattern: pattern, target: .option(index), wholeClause: true))
                 }
@@ -83,7 +89,7 @@ struct QuestionCompiler {
         if key.kind == .boolean, words.values.allSatisfy({ $0.allPhrases.isEmpty }) {
             throw fail("a boolean question needs phrases stating yes or no in its own words")
         }
-        return labels
+        return (labels, correctLabel)
     }
 
     private func compileAnswer(
