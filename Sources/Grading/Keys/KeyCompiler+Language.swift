@@ -14,18 +14,19 @@ extension KeyCompiler {
         let normalizer = Normalizer(rules: rules, han: rules.simplifiedToTraditional ? han : nil)
         let lexicon = try LexiconCompiler(normalizer: normalizer, file: fileName).compile(file.lexicon)
         var templates: [Feedback.Reason: String] = [:]
-        for (name, sentence) in file.feedback {
+        for (name, sentence) in file.feedback.sorted(by: { $0.key < $1.key }) {
             guard let reason = Feedback.Reason(rawValue: name) else { throw fail(nil, "unknown feedback \"\(name)\"") }
             templates[reason] = sentence
         }
         for reason in Feedback.Reason.allCases where reason != .correctIncomplete && templates[reason] == nil {
             throw fail(nil, "feedback \"\(reason.rawValue)\" is missing")
         }
-        for id in file.questions.keys where keys[id] == nil {
+        for id in file.questions.keys.sorted(by: QuestionOrder.precedes) where keys[id] == nil {
             throw fail(id, "unknown question id (not in keys.json)")
         }
         var questions: [String: LanguagePack.QuestionWords] = [:]
-        for (id, key) in keys {
+        for id in keys.keys.sorted(by: QuestionOrder.precedes) {
+            guard let key = keys[id] else { continue }
             guard let entry = file.questions[id] else { throw fail(id, "no entry for this question") }
             let compiler = QuestionCompiler(
                 key: key, entry: entry, normalizer: normalizer, lexicon: lexicon, fail: { fail(id, $0) })

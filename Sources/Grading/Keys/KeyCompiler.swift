@@ -33,7 +33,8 @@ enum KeyCompiler {
             throw GradingError(.invalidKey, file: neutralFile, "no questions")
         }
         var keys: [String: AnswerKey] = [:]
-        for (id, question) in file.questions {
+        for id in file.questions.keys.sorted(by: QuestionOrder.precedes) {
+            guard let question = file.questions[id] else { continue }
             keys[id] = try compileQuestion(id: id, question)
         }
         return keys

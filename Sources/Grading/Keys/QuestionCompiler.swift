@@ -15,7 +15,7 @@ struct QuestionCompiler {
         let numberLabel = try compileAnswer(into: &entries, grounded: &grounded)
         var conceptLabels: [String] = []
         let conceptEntries = entry.concepts ?? [:]
-        for id in conceptEntries.keys where !key.concepts.contains(where: { $0.id == id }) {
+        for id in conceptEntries.keys.sorted() where !key.concepts.contains(where: { $0.id == id }) {
             throw fail("unknown concept \"\(id)\" (not in keys.json)")
         }
         for (index, concept) in key.concepts.enumerated() {
@@ -61,7 +61,7 @@ struct QuestionCompiler {
             return ([], nil)
         }
         var correctLabel: String?
-        for id in words.keys where !key.options.contains(id) {
+        for id in words.keys.sorted() where !key.options.contains(id) {
             throw fail("unknown option \"\(id)\"; the options are \(key.options)")
         }
         var labels: [String] = []
