@@ -48,7 +48,7 @@ public struct Grader: Sendable {
     }
 
     private static let nothing = Evidence(
-        tokenCount: 0, occurrences: [], disjunctions: [], sequences: [], namesBoth: false, clauses: [])
+        tokenCount: 0, occurrences: [], disjunctions: [], sequences: [], namesBoth: false)
 
     /// The option index for `choice`: its id, its label in the page's language, or the one option its words
     /// name ("Sì", "No", "seguire la lista").

@@ -36,6 +36,4 @@ struct Evidence: Sendable {
     let sequences: [Int]
     /// The answer says "both", "either" or "it depends".
     let namesBoth: Bool
-    /// Clause index of every token.
-    let clauses: [Int]
 }

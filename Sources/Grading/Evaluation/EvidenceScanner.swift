@@ -33,8 +33,7 @@ struct EvidenceScanner {
             disjunctions: lexicon.disjunctions.flatMap { matches(of: $0, in: tokens, clauses).filter(free) }.map(
                 \.start),
             sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses).filter(free) }.map(\.start),
-            namesBoth: lexicon.bothOptions.contains { !matches(of: $0, in: tokens, clauses).filter(free).isEmpty },
-            clauses: clauses)
+            namesBoth: lexicon.bothOptions.contains { !matches(of: $0, in: tokens, clauses).filter(free).isEmpty })
     }
 
     /// "Di lato? No, in alto e in basso": what the learner asks and then answers with a bare "no" is rejected.

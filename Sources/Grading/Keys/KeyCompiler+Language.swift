@@ -33,7 +33,7 @@ extension KeyCompiler {
             questions[id] = try compiler.compile()
         }
         return LanguagePack(
-            code: code, name: file.name, normalizer: normalizer, lexicon: lexicon,
+            code: code, normalizer: normalizer, lexicon: lexicon,
             feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions)
     }
 

@@ -18,7 +18,6 @@ struct LanguagePack: Sendable {
     }
 
     let code: String
-    let name: String
     let normalizer: Normalizer
     let lexicon: Lexicon
     let feedback: Feedback
