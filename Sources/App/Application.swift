@@ -48,7 +48,7 @@ public final class Application: Sendable {
             logger.log(
                 .info, "request",
                 [
-                    "method": record.method?.rawValue ?? "-", "path": AccessLogPath.redacted(record),
+                    "method": record.method?.rawValue ?? "-", "path": AccessLogPath.redacted(path: record.path, route: record.route),
                     "status": String(record.status.code), "bytes": String(record.bytes),
                     "ms": String(format: "%.3f", seconds * 1000),
                 ])

@@ -9,13 +9,13 @@ import Testing
     @Test func browserSessionSignsInWithAStrictCookieAndSignsOut() async throws {
         let server = try TestServer()
         let client = server.client()
-        let anonymous = try client.get("/admin")
+        let anonymous = try await client.perform("GET", "/admin")
         #expect(anonymous.status == 303 && anonymous.header("Location") == "/admin/login")
-        #expect(try client.get("/admin/login").text.contains("type=\"password\""))
-        let csrf = try AdminTestSupport.signIn(client)
+        #expect(try await client.perform("GET", "/admin/login").text.contains("type=\"password\""))
+        let csrf = try await AdminTestSupport.signIn(client)
         let session = try #require(client.cookies[AdminAccess.cookieName])
         #expect(LearnerStore.isWellFormedToken(session))
-        let console = try client.get("/admin")
+        let console = try await client.perform("GET", "/admin")
         #expect(console.status == 200)
         #expect(console.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
         #expect(console.header("Cache-Control") == "no-store")
@@ -30,11 +30,11 @@ import Testing
         let created: Int64 = try stored[0]["created_at"]
         #expect(expires - created == AdminSessionStore.lifetimeMilliseconds)
 
-        let logout = try AdminTestSupport.post(client, "/admin/logout", [("csrf", csrf)])
+        let logout = try await AdminTestSupport.post(client, "/admin/logout", [("csrf", csrf)])
         #expect(logout.status == 303 && logout.header("Location") == "/admin/login")
         let cleared = try #require(logout.header("Set-Cookie"))
         #expect(cleared.hasPrefix("folio_admin=;") && cleared.contains("Max-Age=0"))
-        #expect(try client.get("/admin").status == 303, "the old cookie no longer opens the console")
+        #expect(try await client.perform("GET", "/admin").status == 303, "the old cookie no longer opens the console")
         await server.stop()
     }
 
@@ -69,26 +69,28 @@ import Testing
     @Test func changesFromASessionNeedTheSessionsCSRFToken() async throws {
         let server = try TestServer()
         let client = server.client()
-        let csrf = try AdminTestSupport.signIn(client)
+        let csrf = try await AdminTestSupport.signIn(client)
         let versionsBefore = try await server.services.adminConsole.contentVersions(limit: 100).count
         for fields in [[], [("csrf", "0123456789abcdef0123456789abcdef")], [("csrf", csrf + "x")]] {
-            #expect(try AdminTestSupport.post(client, "/admin/reload", fields).status == 403)
-            #expect(try AdminTestSupport.post(client, "/admin/cohorts", fields + [("name", "Team")]).status == 403)
-            #expect(try AdminTestSupport.post(client, "/admin/backup", fields).status == 403)
-            #expect(try AdminTestSupport.post(client, "/admin/logout", fields).status == 403)
+            #expect(try await AdminTestSupport.post(client, "/admin/reload", fields).status == 403)
+            #expect(
+                try await AdminTestSupport.post(client, "/admin/cohorts", fields + [("name", "Team")]).status == 403)
+            #expect(try await AdminTestSupport.post(client, "/admin/backup", fields).status == 403)
+            #expect(try await AdminTestSupport.post(client, "/admin/logout", fields).status == 403)
         }
         #expect(try await server.services.adminConsole.contentVersions(limit: 100).count == versionsBefore)
         #expect(try await server.services.cohorts.all().isEmpty)
-        let created = try AdminTestSupport.post(client, "/admin/cohorts", [("csrf", csrf), ("name", "Team")])
+        let created = try await AdminTestSupport.post(client, "/admin/cohorts", [("csrf", csrf), ("name", "Team")])
         #expect(created.status == 303)
         #expect(try await server.services.cohorts.all().map(\.name) == ["Team"])
         let other = server.client()
-        let otherCSRF = try AdminTestSupport.signIn(other)
+        let otherCSRF = try await AdminTestSupport.signIn(other)
         #expect(otherCSRF != csrf)
         #expect(
-            try AdminTestSupport.post(client, "/admin/cohorts", [("csrf", otherCSRF), ("name", "Other")]).status == 403,
+            try await AdminTestSupport.post(client, "/admin/cohorts", [("csrf", otherCSRF), ("name", "Other")]).status
+                == 403,
             "a CSRF token belongs to its own session")
-        let viaHeader = try client.request(
+        let viaHeader = try await client.perform(
             "POST", "/admin/cohorts", headers: [AdminTestSupport.formType, ("X-CSRF-Token", csrf)],
             body: AdminTestSupport.form([("name", "By header")]))
         #expect(viaHeader.status == 303)
@@ -99,19 +101,20 @@ import Testing
         let server = try TestServer()
         let client = server.client()
         for attempt in 1...5 {
-            let refused = try AdminTestSupport.post(client, "/admin/login", [("token", "guess-\(attempt)")])
+            let refused = try await AdminTestSupport.post(client, "/admin/login", [("token", "guess-\(attempt)")])
             #expect(refused.status == 401)
             #expect(refused.header("Set-Cookie") == nil)
         }
-        let throttled = try AdminTestSupport.post(client, "/admin/login", [("token", "guess-6")])
+        let throttled = try await AdminTestSupport.post(client, "/admin/login", [("token", "guess-6")])
         #expect(throttled.status == 429)
         let retryAfter = try #require(Int(throttled.header("Retry-After") ?? ""))
         #expect(retryAfter >= 1 && retryAfter <= 60)
-        let right = try AdminTestSupport.post(client, "/admin/login", [("token", TestServer.adminToken)])
+        let right = try await AdminTestSupport.post(client, "/admin/login", [("token", TestServer.adminToken)])
         #expect(right.status == 429, "a throttled address learns nothing, not even from the right token")
         #expect(client.cookies[AdminAccess.cookieName] == nil)
         #expect(
-            try client.get("/admin", headers: AdminTestSupport.bearer).status == 200, "the bearer token still works")
+            try await client.perform("GET", "/admin", headers: AdminTestSupport.bearer).status == 200,
+            "the bearer token still works")
         await server.stop()
     }
 
@@ -130,10 +133,10 @@ import Testing
     @Test func aBearerTokenIsDecisiveEvenBesideAValidSession() async throws {
         let server = try TestServer()
         let client = server.client()
-        _ = try AdminTestSupport.signIn(client)
-        let wrong = try client.get("/admin", headers: [("Authorization", "Bearer not-the-token")])
+        _ = try await AdminTestSupport.signIn(client)
+        let wrong = try await client.perform("GET", "/admin", headers: [("Authorization", "Bearer not-the-token")])
         #expect(wrong.status == 401)
-        let reload = try client.request("POST", "/admin/reload", headers: [("Authorization", "Bearer nope")])
+        let reload = try await client.perform("POST", "/admin/reload", headers: [("Authorization", "Bearer nope")])
         #expect(reload.status == 401)
         #expect(try reload.json()["error"] != nil)
         await server.stop()

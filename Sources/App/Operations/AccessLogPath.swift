@@ -6,9 +6,10 @@ enum AccessLogPath {
     /// Route parameters whose values are secrets.
     static let secretParameters: Set<String> = ["code", "token", "secret"]
 
-    static func redacted(_ record: ResponseRecord) -> String {
-        guard let path = record.path else { return "-" }
-        guard let route = record.route, route.contains(":") else { return path }
+    /// `path` with the segments that `route` captures as secret parameters replaced.
+    static func redacted(path: String?, route: String?) -> String {
+        guard let path else { return "-" }
+        guard let route, route.contains(":") else { return path }
         let patternSegments = route.split(separator: "/", omittingEmptySubsequences: false)
         var pathSegments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for (index, segment) in patternSegments.enumerated() where index < pathSegments.count {

@@ -23,16 +23,18 @@ enum AdminTestSupport {
         return Array(text.utf8)
     }
 
-    /// Posts a form with the client's cookies.
-    static func post(_ client: TestClient, _ path: String, _ fields: [(String, String)]) throws -> TestClient.Response {
-        try client.request("POST", path, headers: [formType], body: form(fields))
+    /// Posts a form with the client's cookies (from a thread of its own, like every test request).
+    static func post(_ client: TestClient, _ path: String, _ fields: [(String, String)]) async throws
+        -> TestClient.Response
+    {
+        try await client.perform("POST", path, headers: [formType], body: form(fields))
     }
 
     /// Signs the client in through `/admin/login` and returns the session's CSRF token from the console.
-    static func signIn(_ client: TestClient) throws -> String {
-        let login = try post(client, "/admin/login", [("token", TestServer.adminToken)])
+    static func signIn(_ client: TestClient) async throws -> String {
+        let login = try await post(client, "/admin/login", [("token", TestServer.adminToken)])
         guard login.status == 303 else { throw Failure.unexpected("sign-in answered \(login.status)") }
-        return try csrfToken(in: try client.get("/admin").text)
+        return try csrfToken(in: try await client.perform("GET", "/admin").text)
     }
 
     /// The value of the first hidden `csrf` field of a console page.
