@@ -227,16 +227,11 @@ extension OpenAPIDocument {
 
     private func tokenSchema(withSecret: Bool) -> JSONValue {
         typealias S = OpenAPISchema
-        let base: KeyValuePairs<String, JSONValue> = [
-            "id": S.integer, "name": S.string, "scope": S.enumeration(APIToken.Scope.allCases.map(\.rawValue)),
-            "cohort": S.nullableInteger, "created_at": S.dateTime, "revoked_at": S.nullableDateTime,
+        var properties: [(String, JSONValue)] = [
+            ("id", S.integer), ("name", S.string), ("scope", S.enumeration(APIToken.Scope.allCases.map(\.rawValue))),
+            ("cohort", S.nullableInteger), ("created_at", S.dateTime), ("revoked_at", S.nullableDateTime),
         ]
-        guard withSecret else { return S.object(base) }
-        return S.object(
-            [
-                "id": S.integer, "name": S.string, "scope": S.enumeration(APIToken.Scope.allCases.map(\.rawValue)),
-                "cohort": S.nullableInteger, "created_at": S.dateTime, "revoked_at": S.nullableDateTime,
-                "token": ["type": "string", "description": "The secret, shown once."],
-            ])
+        if withSecret { properties.append(("token", ["type": "string", "description": "The secret, shown once."])) }
+        return S.object(properties)
     }
 }

@@ -98,7 +98,7 @@ struct OpenAPIOperation: Sendable {
         ]
     ]
 
-    /// The error responses every authenticated operation may give.
+    /// References to the named error responses for `statuses`.
     static func errors(_ statuses: Int...) -> [(String, JSONValue)] {
         statuses.map { status in
             let name =

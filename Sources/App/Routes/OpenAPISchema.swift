@@ -40,11 +40,15 @@ enum OpenAPISchema {
 
     /// An object whose listed properties are all required unless named in `optional`.
     static func object(_ properties: KeyValuePairs<String, JSONValue>, optional: Set<String> = []) -> JSONValue {
-        let required = properties.map(\.key).filter { !optional.contains($0) }
+        object(properties.map { ($0.key, $0.value) }, optional: optional)
+    }
+
+    /// An object from an array of properties, for schemas assembled from parts.
+    static func object(_ properties: [(String, JSONValue)], optional: Set<String> = []) -> JSONValue {
+        let required = properties.map(\.0).filter { !optional.contains($0) }
         var members: [JSONValue.Member] = [.init(key: "type", value: "object")]
         if !required.isEmpty { members.append(.init(key: "required", value: .array(required.map { .string($0) }))) }
-        members.append(
-            .init(key: "properties", value: .object(properties.map { .init(key: $0.key, value: $0.value) })))
+        members.append(.init(key: "properties", value: .object(properties.map { .init(key: $0.0, value: $0.1) })))
         return .object(members)
     }
 }

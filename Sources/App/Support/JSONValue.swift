@@ -4,7 +4,7 @@ import HTTP
 ///
 /// The learner, cohort and scores APIs answer with it (so `null` fields are explicit, which `Encodable`'s
 /// synthesized conformance would drop) and the OpenAPI document is built from it as data.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
