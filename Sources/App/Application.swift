@@ -41,14 +41,16 @@ public final class Application: Sendable {
         let metrics = services.metrics
         let observer: ResponseObserver = { record in
             let route = record.route ?? "unmatched"
-            let seconds = Double(record.duration.components.attoseconds) / 1e18
+            let seconds =
+                Double(record.duration.components.attoseconds) / 1e18
                 + Double(record.duration.components.seconds)
             metrics.recordRequest(
                 method: record.method?.rawValue ?? "-", route: route, status: record.status.code, seconds: seconds)
             logger.log(
                 .info, "request",
                 [
-                    "method": record.method?.rawValue ?? "-", "path": AccessLogPath.redacted(path: record.path, route: record.route),
+                    "method": record.method?.rawValue ?? "-",
+                    "path": AccessLogPath.redacted(path: record.path, route: record.route),
                     "status": String(record.status.code), "bytes": String(record.bytes),
                     "ms": String(format: "%.3f", seconds * 1000),
                 ])
