@@ -130,6 +130,27 @@ import Testing
         #expect(throttle.retryAfter("a", now: 10.5) != nil)
     }
 
+    @Test func sessionsExpireAfterTheirLifetimeAndExpiredOnesArePurged() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-session-\(UUID().uuidString).sqlite")
+        let database = try Database(path: path.path)
+        defer {
+            database.close()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path.path + suffix) }
+        }
+        try Migrator(directory: TestServer.repositoryRoot.appendingPathComponent("Migrations")).migrate(database)
+        let sessions = AdminSessionStore(database: database)
+        let lifetime = AdminSessionStore.lifetimeMilliseconds
+        let (old, _) = try await sessions.create(now: 1_000)
+        #expect(try await sessions.session(id: old, now: 1_000 + lifetime - 1) != nil)
+        #expect(try await sessions.session(id: old, now: 1_000 + lifetime) == nil)
+        #expect(try await sessions.session(id: "not-a-session-id", now: 1_000) == nil)
+        let (fresh, _) = try await sessions.create(now: 1_000 + lifetime)
+        let rows: Int64? = try await database.read { try $0.scalar(sql: "SELECT count(*) FROM admin_sessions") }
+        #expect(rows == 1, "creating a session purges expired ones")
+        #expect(try await sessions.session(id: fresh, now: 1_000 + lifetime) != nil)
+    }
+
     @Test func aBearerTokenIsDecisiveEvenBesideAValidSession() async throws {
         let server = try TestServer()
         let client = server.client()
