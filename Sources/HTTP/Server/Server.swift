@@ -70,6 +70,12 @@ public final class Server: Sendable {
         return server
     }
 
+    /// `http://HOST:PORT` with the real port (IPv6 hosts in brackets), for the "listening on" line.
+    public var listeningURL: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(localPort)"
+    }
+
     /// Connections currently open, over all event loops.
     public var openConnections: Int {
         context.openConnections.load(ordering: .relaxed)

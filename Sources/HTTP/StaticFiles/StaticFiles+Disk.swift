@@ -9,9 +9,12 @@ extension StaticFiles {
             throw HTTPError(.notFound, "no such file")
         }
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        do {
+            _ = try SystemCall.check("stat") { stat(path, &info) }
+        } catch {
             throw HTTPError(.notFound, "no such file")
         }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw HTTPError(.notFound, "not a regular file") }
         guard Int(info.st_size) <= maxFileBytesLimit else {
             throw HTTPError(.notFound, "file too large to serve from memory")
         }
