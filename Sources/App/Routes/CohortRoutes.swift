@@ -41,9 +41,8 @@ enum CohortRoutes {
     static func readableCohort(_ request: Request, services: Services) async throws -> Cohort {
         let access = try await Principal.requireScoresReader(request, services: services)
         let id = try QueryParameters.pathID(request) { APIError.notFound("no cohort with id \($0)") }
-        guard access.allows(cohort: id), let cohort = try await services.cohorts.cohort(id: id) else {
-            throw ScoresAccess.noCohort(id)
-        }
+        let cohort = try await services.cohorts.cohort(id: id)
+        guard let cohort, access.allows(cohort: id) else { throw ScoresAccess.noCohort(id) }
         return cohort
     }
 }

@@ -21,9 +21,9 @@ enum ScoresAccess: Sendable, Equatable {
         case (.everyCohort, nil): return nil
         case (.cohort(let own), nil): return own
         case (_, .some(let id)):
-            guard allows(cohort: id), try await services.cohorts.cohort(id: id) != nil else {
-                throw Self.noCohort(id)
-            }
+            // Looked up either way, so the answer's timing does not tell "not yours" from "missing".
+            let exists = try await services.cohorts.cohort(id: id) != nil
+            guard exists, allows(cohort: id) else { throw Self.noCohort(id) }
             return id
         }
     }
