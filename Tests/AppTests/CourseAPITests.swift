@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("it", "perche", "Perché"), ("zh-Hant", "摺痕", "摺痕"), ("zh-Hant", "鉸鏈", "鉸鏈"), ("tr", "ic ekran", "iç ekran"),
+        ("it", "perche", "Perché"), ("zh-Hant", "摺痕", "摺痕"), ("zh-Hant", "鉸鏈", "鉸鏈"), ("tr", "ic ekran", "iç"),
     ])
     func searchFindsWordsWithoutAccentsAndShortCJKWords(language: String, query: String, expected: String) async throws
     {
