@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite"]),
     ]
