@@ -14,7 +14,10 @@ paths=(Package.swift Sources Tests Fuzz bench/FolioBench)
 existing=()
 for p in "${paths[@]}"; do [[ -e "$p" ]] && existing+=("$p"); done
 log "swift format lint --strict: ${existing[*]}"
-swift format lint --strict --parallel --recursive "${existing[@]}" || rc=1
+if ! swift format lint --strict --parallel --recursive "${existing[@]}"; then
+    rc=1
+    log "fix with: swift format --in-place --parallel --recursive ${existing[*]}"
+fi
 log "shellcheck: scripts, bench, .ci/run"
 shellcheck -x -P scripts scripts/*.sh bench/*.sh .ci/run || rc=1
 log "hadolint Dockerfile"
