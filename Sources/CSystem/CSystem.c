@@ -11,6 +11,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -69,6 +71,17 @@ ssize_t csystem_send_vector(int fd, const struct iovec *iov, int count) {
 
 ssize_t csystem_send(int fd, const void *bytes, size_t length) {
     return send(fd, bytes, length, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+int csystem_memfd(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
+
+ssize_t csystem_pwritev(int fd, const struct iovec *iov, int count, off_t offset) {
+    return pwritev(fd, iov, count, offset);
+}
+
+ssize_t csystem_sendfile(int out_fd, int in_fd, off_t offset, size_t count) {
+    off_t position = offset;
+    return sendfile(out_fd, in_fd, &position, count);
 }
 
 int csystem_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

@@ -81,6 +81,39 @@ import Testing
         }
     }
 
+    @Test func largePrebuiltResponsesArriveIntactAndInOrder() async throws {
+        let big = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        let page = PrebuiltResponse(headers: ["Content-Type": "text/html"], body: big)
+        var router = Router.testRoutes()
+        router.get("/page") { _ in page.response }
+        try await withServer(router: router) { server in
+            let port = server.localPort
+            try await onThread {
+                let client = try TestClient(port: port)
+                let targets = ["/page", "/hello", "/page", "/slow/50", "/page", "/page"]
+                try client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+                for target in targets {
+                    let response = try client.readResponse()
+                    #expect(response.status == 200)
+                    #expect(response.header("Date") != nil)
+                    if target == "/page" {
+                        #expect(response.body == big)
+                    } else {
+                        #expect(!response.body.isEmpty && response.body.count < 100)
+                    }
+                }
+                try client.send(
+                    "HEAD /page HTTP/1.1\r\nHost: t\r\n\r\nGET /page HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+                let head = try client.readResponse(forHead: true)
+                #expect(head.header("Content-Length") == "1000000")
+                let last = try client.readResponse()
+                #expect(last.header("Connection") == "close")
+                #expect(last.body == big)
+                #expect(try client.waitForClose())
+            }
+        }
+    }
+
     @Test func echoesChunkedBody() async throws {
         try await withServer(router: .testRoutes()) { server in
             let port = server.localPort

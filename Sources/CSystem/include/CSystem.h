@@ -53,6 +53,13 @@ ssize_t csystem_send_vector(int fd, const struct iovec *iov, int count);
 /// send(fd, bytes, length, MSG_NOSIGNAL | MSG_DONTWAIT).
 ssize_t csystem_send(int fd, const void *bytes, size_t length);
 
+/// memfd_create(name, MFD_CLOEXEC): an anonymous in-memory file.
+int csystem_memfd(const char *name);
+/// pwritev at `offset`: writes every vector or fails (short writes to a memfd only happen when out of memory).
+ssize_t csystem_pwritev(int fd, const struct iovec *iov, int count, off_t offset);
+/// sendfile(out, in, &offset, count) from a regular file to a socket; advances nothing on failure.
+ssize_t csystem_sendfile(int out_fd, int in_fd, off_t offset, size_t count);
+
 /// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC).
 int csystem_eventfd(void);
 /// Adds one to an eventfd counter.

@@ -195,6 +195,12 @@ extension EventLoop {
         let tail = dates.tail(header)
         switch response.storage {
         case .prebuilt(let prebuilt):
+            if !headOnly && prebuilt.status.allowsBody && prebuilt.body.count >= EventLoop.fileBodyThreshold,
+                let region = fileRegion(for: prebuilt, connection: header, tail: tail)
+            {
+                connection.output.append(region.file, offset: region.offset, count: region.count)
+                return region.count
+            }
             connection.output.append(prebuilt.head)
             connection.output.append(tail)
             let sendBody = !headOnly && prebuilt.status.allowsBody
@@ -212,6 +218,30 @@ extension EventLoop {
             }
             connection.output.append(chunk)
             return chunk.count
+        }
+    }
+
+    /// The range of this second's `ResponseFile` holding `prebuilt` with `tail`, or `nil` (copy it then)
+    /// when in-memory files are unavailable.
+    private func fileRegion(
+        for prebuilt: PrebuiltResponse, connection header: DateCache.ConnectionHeader, tail: ByteChunk
+    ) -> (file: ResponseFile, offset: Int, count: Int)? {
+        guard responseFileFailedSecond != dates.second else { return nil }
+        do {
+            let file: ResponseFile
+            if let current = responseFile, current.second == dates.second {
+                file = current
+            } else {
+                file = try ResponseFile(second: dates.second)
+                responseFile = file
+            }
+            let region = try file.region(for: prebuilt, connection: header, tail: tail)
+            return (file, region.offset, region.count)
+        } catch {
+            context.log?(.warning, "\(error); large responses are copied for now")
+            responseFileFailedSecond = dates.second
+            responseFile = nil
+            return nil
         }
     }
 

@@ -35,28 +35,26 @@ extension EventLoop {
         }
     }
 
-    /// Writes pending output with one `sendmsg` per batch until it is all gone or the socket is full.
+    /// Writes pending output until it is all gone or the socket is full: in-memory bytes with one `sendmsg`
+    /// per batch (heads and bodies of pipelined responses together), a `ResponseFile` range with one
+    /// `sendfile`.
     func writeOutput(_ connection: ClientConnection) {
         var progressed = false
         while !connection.output.isEmpty && connection.writable {
-            let count = connection.output.fill(vectors, capacity: EventLoop.maxVectors)
+            let outcome: SystemCall.Outcome<Int>
             do {
-                switch try SystemCall.nonBlocking(
-                    "sendmsg",
-                    {
-                        csystem_send_vector(connection.descriptor, vectors, Int32(count))
-                    })
-                {
-                case .done(let written):
-                    connection.output.consume(written)
-                    progressed = true
-                case .wouldBlock:
-                    connection.writable = false
-                }
+                outcome = try send(connection)
             } catch {
                 context.log?(.debug, "\(connection.remoteAddress ?? "client"): \(error)")
                 close(connection)
                 return
+            }
+            switch outcome {
+            case .done(let written):
+                connection.output.consume(written)
+                progressed = true
+            case .wouldBlock:
+                connection.writable = false
             }
         }
         connection.lifecycle.wrote(now: now, progressed: progressed, pending: !connection.output.isEmpty)
@@ -67,6 +65,18 @@ extension EventLoop {
         }
         if connection.output.isEmpty && connection.closeAfterOutput && !connection.lingering {
             startLinger(connection)
+        }
+    }
+
+    private func send(_ connection: ClientConnection) throws(HTTPError) -> SystemCall.Outcome<Int> {
+        if let file = connection.output.frontFile {
+            return try SystemCall.nonBlocking("sendfile") {
+                csystem_sendfile(connection.descriptor, file.descriptor, off_t(file.offset), file.count)
+            }
+        }
+        let count = connection.output.fill(vectors, capacity: EventLoop.maxVectors)
+        return try SystemCall.nonBlocking("sendmsg") {
+            csystem_send_vector(connection.descriptor, vectors, Int32(count))
         }
     }
 

@@ -14,6 +14,8 @@ final class EventLoop {
     static let maxEvents: Int32 = 512
     static let maxVectors = 64
     static let readSize = 64 * 1024
+    /// Prebuilt bodies at least this large are sent from a `ResponseFile`; smaller ones are cheaper to copy.
+    static let fileBodyThreshold = 16 * 1024
 
     let handle: EventLoopHandle
     let context: ServerContext
@@ -32,6 +34,10 @@ final class EventLoop {
     /// Set once shutdown starts: no accepting, no keep-alive, force-close at this time.
     var drainDeadline: UInt64?
     var acceptResumesAt: UInt64?
+    /// This second's file of large prebuilt responses.
+    var responseFile: ResponseFile?
+    /// The second in which making a `ResponseFile` last failed; large responses are copied until it ends.
+    var responseFileFailedSecond: Int?
     let readBuffer: UnsafeMutableRawBufferPointer
     let vectors: UnsafeMutablePointer<iovec>
     let events: UnsafeMutablePointer<csystem_event>
