@@ -18,7 +18,8 @@ import Testing
         }
         #expect(try await client.perform("GET", "/api/v1/it/chapters/3").json()["title"] as? String == oldTitle)
 
-        let reload = try await client.perform("POST", "/admin/reload", headers: AdminTestSupport.bearer)
+        let reload = try await AdminTestSupport.reload(server)
+        client.reset()  // a reload may outlast the server's idle timeout on the kept-alive connection
         #expect(reload.status == 200)
         let report = try reload.json()
         #expect(report["outcome"] as? String == "loaded")
@@ -55,7 +56,8 @@ import Testing
         try AdminTestSupport.edit(server, file: "es.txt") { text in
             text.components(separatedBy: "\n").filter { !$0.hasPrefix("Capítulo 11 · ") }.joined(separator: "\n")
         }
-        let reload = try await client.perform("POST", "/admin/reload", headers: AdminTestSupport.bearer)
+        let reload = try await AdminTestSupport.reload(server)
+        client.reset()  // a reload may outlast the server's idle timeout on the kept-alive connection
         #expect(reload.status == 422)
         let report = try reload.json()
         #expect(report["outcome"] as? String == "rejected")
@@ -134,7 +136,8 @@ import Testing
             try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: url)
         }
 
-        let reload = try await learner.perform("POST", "/admin/reload", headers: AdminTestSupport.bearer)
+        let reload = try await AdminTestSupport.reload(server)
+        learner.reset()  // a reload may outlast the server's idle timeout on the kept-alive connection
         #expect(reload.status == 200)
         let changes = try #require(try reload.json()["changes"] as? [String: [String]])
         #expect(changes["questions_removed"] == ["ch5-q4"])

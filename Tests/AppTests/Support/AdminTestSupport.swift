@@ -30,6 +30,33 @@ enum AdminTestSupport {
         try await client.perform("POST", path, headers: [formType], body: form(fields))
     }
 
+    /// A request on a connection of its own that waits up to `timeout` for the answer: content reloads take
+    /// seconds, and far longer under ThreadSanitizer than `TestClient`'s 20-second receive timeout.
+    static func slowRequest(
+        port: Int, _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
+        timeout: TimeInterval = 600
+    ) async throws -> TestClient.Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\n\r\n"
+        let bytes = Array(head.utf8) + body
+        let text = try await Blocking.run { try TestClient.raw(bytes, port: port, timeout: timeout) }
+        guard let split = text.range(of: "\r\n\r\n") else { throw Failure.unexpected("no response head: \(text)") }
+        var lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.unexpected(text) }
+        let fields = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return TestClient.Response(status: status, headers: fields, body: Array(text[split.upperBound...].utf8))
+    }
+
+    /// `POST /admin/reload` with the admin bearer token, waiting as long as the reload takes.
+    static func reload(_ server: TestServer) async throws -> TestClient.Response {
+        try await slowRequest(port: server.port, "POST", "/admin/reload", headers: bearer)
+    }
+
     /// Signs the client in through `/admin/login` and returns the session's CSRF token from the console.
     static func signIn(_ client: TestClient) async throws -> String {
         let login = try await post(client, "/admin/login", [("token", TestServer.adminToken)])
