@@ -5,8 +5,9 @@ import Synchronization
 /// The HTTP/1.1 server: N event-loop threads, each with its own epoll, sharing one listening socket
 /// (`EPOLLEXCLUSIVE`, so one loop wakes per connection) and handing connections to the least busy loop.
 ///
-/// Start it with `Server.start`, stop it with `shutdown(gracePeriod:)`. Immediate handlers run on the loop
-/// threads; async handlers run on Swift's concurrency pool. Nothing here logs on its own: messages go to
+/// Start it with `Server.start`, stop it with `shutdown(gracePeriod:)` (dropping the last reference does not
+/// stop it: the loop threads run until shut down). Immediate handlers run on the loop threads; async
+/// handlers run on Swift's concurrency pool. Nothing here logs on its own: messages go to
 /// the `logger` closure and every response to the `observer` closure.
 public final class Server: Sendable {
     /// The configuration the server was started with.
@@ -32,13 +33,16 @@ public final class Server: Sendable {
 
     /// Binds, starts the event loops, and returns the running server.
     ///
-    /// Also sets `SIGPIPE` to ignored for the process (writes to a vanished client must fail, not kill).
+    /// Process-wide effects: `SIGPIPE` is ignored (writes to a vanished client must fail, not kill), and the
+    /// soft descriptor limit is raised towards the hard one so `maxConnections` can actually be reached
+    /// (a shell's default of 1,024 would otherwise cap connections below the documented 4,096).
     /// - Throws: `HTTPError` with the failed system call (e.g. `bind` with `EADDRINUSE`).
     public static func start(
         configuration: ServerConfiguration, router: Router, observer: ResponseObserver? = nil,
         logger: LogHandler? = nil
     ) throws(HTTPError) -> Server {
         _ = try SystemCall.check("sigaction SIGPIPE") { csystem_ignore_sigpipe() }
+        raiseDescriptorLimit(toward: configuration.limits.maxConnections * 2 + 256, logger: logger)
         let (listener, port) = try Listener.open(host: configuration.host, port: configuration.port)
         var handles: [EventLoopHandle] = []
         var epolls: [Int32] = []
@@ -98,6 +102,19 @@ public final class Server: Sendable {
                 return false
             }
             if stopped { continuation.resume() }
+        }
+    }
+
+    /// Each connection costs a socket, plus a little for listeners, eventfds, files and the application.
+    private static func raiseDescriptorLimit(toward wanted: Int, logger: LogHandler?) {
+        var limit = rlimit()
+        do {
+            _ = try SystemCall.check("getrlimit") { getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) }
+            guard limit.rlim_cur < rlim_t(wanted) else { return }
+            limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+            _ = try SystemCall.check("setrlimit") { setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) }
+        } catch {
+            logger?(.warning, "cannot raise the descriptor limit: \(error)")
         }
     }
 
