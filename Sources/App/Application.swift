@@ -46,6 +46,7 @@ public final class Application: Sendable {
                 + Double(record.duration.components.seconds)
             metrics.recordRequest(
                 method: record.method?.rawValue ?? "-", route: route, status: record.status.code, seconds: seconds)
+            guard configuration.accessLog else { return }
             logger.log(
                 .info, "request",
                 [

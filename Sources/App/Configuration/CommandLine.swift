@@ -47,6 +47,7 @@ public struct CommandLineParser: Sendable {
           --max-body BYTES                        FOLIO_MAX_BODY       1048576
           --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
           --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
+          --access-log on|off                     FOLIO_ACCESS_LOG     on (one line per request on stderr)
           --backup-dir DIR  (POST /admin/backup)  FOLIO_BACKUP_DIR     the database file's directory
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
         """
@@ -144,6 +145,7 @@ private enum Option: String, CaseIterable {
     case maxBody = "--max-body"
     case eventLoops = "--event-loops"
     case trustProxy = "--trust-proxy"
+    case accessLog = "--access-log"
     case backupDirectory = "--backup-dir"
 
     var environmentName: String {
@@ -159,6 +161,7 @@ private enum Option: String, CaseIterable {
         case .maxBody: "FOLIO_MAX_BODY"
         case .eventLoops: "FOLIO_EVENT_LOOPS"
         case .trustProxy: "FOLIO_TRUST_PROXY"
+        case .accessLog: "FOLIO_ACCESS_LOG"
         case .backupDirectory: "FOLIO_BACKUP_DIR"
         }
     }
@@ -195,6 +198,12 @@ private enum Option: String, CaseIterable {
             configuration.maxBodyBytes = try Self.integer(value, in: 1...(256 << 20), source: source)
         case .eventLoops:
             configuration.eventLoops = try Self.integer(value, in: 1...64, source: source)
+        case .accessLog:
+            switch value.lowercased() {
+            case "on", "1", "true", "yes": configuration.accessLog = true
+            case "off", "0", "false", "no": configuration.accessLog = false
+            default: throw UsageError(message: "\(source): '\(value)' is not on or off")
+            }
         case .trustProxy:
             switch value.lowercased() {
             case "1", "true", "yes", "on": configuration.trustProxy = true

@@ -19,6 +19,8 @@ public struct Configuration: Sendable, Equatable {
     public var adminToken: String?
     /// Trust `X-Forwarded-Proto` from a reverse proxy to mark cookies `Secure`.
     public var trustProxy = false
+    /// Whether each request gets an access-log line (errors are always logged).
+    public var accessLog = true
     /// Where `POST /admin/backup` writes; `nil` means the database file's directory.
     public var backupDirectory: String?
 

@@ -35,6 +35,7 @@ final class TestServer: @unchecked Sendable {  // set once in init, then only re
         configuration.migrationsDirectory = Self.repositoryRoot.appendingPathComponent("Migrations").path
         configuration.adminToken = Self.adminToken
         configuration.eventLoops = 2
+        configuration.accessLog = false
         if copyContent {
             let copy = directory.appendingPathComponent("Content")
             try FileManager.default.copyItem(atPath: configuration.contentDirectory, toPath: copy.path)
