@@ -97,7 +97,9 @@ import Testing
         let file = try #require(backup["file"] as? String)
         #expect(path == backups.path + "/" + file)
         #expect(BackupService.isGeneratedName(file))
-        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let size = attributes[.size] as? NSNumber
         #expect(backup["bytes"] as? Int == size?.intValue && (size?.intValue ?? 0) > 0)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/elsewhere.sqlite"))
 

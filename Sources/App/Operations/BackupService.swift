@@ -46,6 +46,8 @@ public final class BackupService: Sendable {
                 suffix += 1
             }
             try database.backup(to: path(of: file))
+            // Learners' answers and token digests: readable by the server's user only, whatever the umask.
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path(of: file))
             return try describe(file)
         }
     }
