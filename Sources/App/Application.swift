@@ -56,24 +56,18 @@ public final class Application: Sendable {
                     "ms": String(format: "%.3f", seconds * 1000),
                 ])
         }
+        // The HTTP module's debug messages (every malformed client request) would flood the log.
         let serverLogger: LogHandler = { level, message in
+            guard level > .debug else { return }
             logger.log(level >= .error ? .error : level == .warning ? .warning : .info, message)
         }
         var limits = ServerLimits()
         limits.maxBodyBytes = configuration.maxBodyBytes
+        limits.maxConnections = configuration.maxConnections
         let serverConfiguration = ServerConfiguration(
             host: configuration.host, port: configuration.port, eventLoopCount: configuration.eventLoops,
             limits: limits)
-        let server: Server
-        do {
-            server = try Server.start(
-                configuration: serverConfiguration, router: Routes.make(services), observer: observer,
-                logger: serverLogger)
-        } catch {
-            database.close()
-            throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
-        }
-        metrics.sampleOpenConnections { server.openConnections }
+        // The metrics listener starts first, so a failure to bind it leaves nothing else running.
         var metricsServer: Server?
         if let metricsPort = configuration.metricsPort {
             do {
@@ -82,9 +76,21 @@ public final class Application: Sendable {
                         host: configuration.host, port: metricsPort, eventLoopCount: 1, limits: limits),
                     router: Routes.makeMetricsOnly(services), logger: serverLogger)
             } catch {
+                database.close()
                 throw StartupError("cannot listen for metrics on port \(metricsPort): \(error)")
             }
         }
+        let server: Server
+        do {
+            server = try Server.start(
+                configuration: serverConfiguration, router: Routes.make(services), observer: observer,
+                logger: serverLogger)
+        } catch {
+            // The metrics listener, if any, goes with the process: the executable exits on this error.
+            database.close()
+            throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+        }
+        metrics.sampleOpenConnections { server.openConnections }
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer)
     }

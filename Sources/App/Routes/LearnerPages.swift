@@ -10,9 +10,9 @@ enum LearnerPages {
 
     /// Reads the learner's progress (and, for a section, its attempts) and maps it to the views' state.
     static func state(
-        for learner: Learner, section: CourseSection?, language: ContentSnapshot.LanguageContent, services: Services
+        for learner: Learner, section: CourseSection?, language: ContentSnapshot.LanguageContent,
+        snapshot: ContentSnapshot, services: Services
     ) throws -> LearnerState {
-        let snapshot = services.content.snapshot
         let sectionName = section.map(CourseAPIRoutes.sectionName)
         let (records, attempts) = try services.database.read { connection in
             (

@@ -18,11 +18,13 @@ enum PageRoutes {
             return Response.redirect(to: "/" + language.course.language.code + "/", status: .movedPermanently)
         }
         router.get("/:lang/") { request async throws -> Response in
-            let language = try pageLanguage(request, content.snapshot)
+            let snapshot = content.snapshot
+            let language = try pageLanguage(request, snapshot)
             guard let learner = try services.identity.learner(for: request) else {
                 return language.preparedHome.respond(to: request)
             }
-            let state = try LearnerPages.state(for: learner, section: nil, language: language, services: services)
+            let state = try LearnerPages.state(
+                for: learner, section: nil, language: language, snapshot: snapshot, services: services)
             return LearnerPages.personal(language.pages.home.bytes(for: state), language: language)
         }
         router.get("/:lang/chapters/:n") { request async throws -> Response in
@@ -37,15 +39,20 @@ enum PageRoutes {
                 else { throw HTTPError(.notFound, "no course in language \(other)") }
                 return LearnerPages.personal(body, language: language)
             }
-            return try await section(.chapter(number), request: request, language: language, services: services)
+            return try await section(
+                .chapter(number), request: request, language: language, snapshot: snapshot, services: services)
         }
         router.get("/:lang/appendix") { request async throws -> Response in
-            let language = try pageLanguage(request, content.snapshot)
-            return try await section(.appendix, request: request, language: language, services: services)
+            let snapshot = content.snapshot
+            let language = try pageLanguage(request, snapshot)
+            return try await section(
+                .appendix, request: request, language: language, snapshot: snapshot, services: services)
         }
         router.get("/:lang/practice") { request async throws -> Response in
-            let language = try pageLanguage(request, content.snapshot)
-            return try await section(.practice, request: request, language: language, services: services)
+            let snapshot = content.snapshot
+            let language = try pageLanguage(request, snapshot)
+            return try await section(
+                .practice, request: request, language: language, snapshot: snapshot, services: services)
         }
         router.get("/:lang/search") { request in
             let language = try pageLanguage(request, content.snapshot)
@@ -81,14 +88,16 @@ enum PageRoutes {
 
     /// A chapter, the appendix or the case study: prepared bytes for anonymous readers, slots filled for learners.
     static func section(
-        _ section: CourseSection, request: Request, language: ContentSnapshot.LanguageContent, services: Services
+        _ section: CourseSection, request: Request, language: ContentSnapshot.LanguageContent,
+        snapshot: ContentSnapshot, services: Services
     ) async throws -> Response {
         guard let learner = try services.identity.learner(for: request) else {
             guard let prepared = language.preparedPages[section] else { throw HTTPError(.notFound, "no such page") }
             return prepared.respond(to: request)
         }
         guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
-        let state = try LearnerPages.state(for: learner, section: section, language: language, services: services)
+        let state = try LearnerPages.state(
+            for: learner, section: section, language: language, snapshot: snapshot, services: services)
         return LearnerPages.personal(page.bytes(for: state), language: language)
     }
 
