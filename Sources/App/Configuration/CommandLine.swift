@@ -45,6 +45,7 @@ public struct CommandLineParser: Sendable {
           --metrics-port PORT                     FOLIO_METRICS_PORT   (none: /metrics needs the admin token)
           --log-format text|json                  FOLIO_LOG_FORMAT     text
           --max-body BYTES                        FOLIO_MAX_BODY       1048576
+          --max-connections N  (beyond: 503)      FOLIO_MAX_CONNECTIONS 4096
           --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
           --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
           --access-log on|off                     FOLIO_ACCESS_LOG     on (one line per request on stderr)
@@ -143,6 +144,7 @@ private enum Option: String, CaseIterable {
     case metricsPort = "--metrics-port"
     case logFormat = "--log-format"
     case maxBody = "--max-body"
+    case maxConnections = "--max-connections"
     case eventLoops = "--event-loops"
     case trustProxy = "--trust-proxy"
     case accessLog = "--access-log"
@@ -159,6 +161,7 @@ private enum Option: String, CaseIterable {
         case .metricsPort: "FOLIO_METRICS_PORT"
         case .logFormat: "FOLIO_LOG_FORMAT"
         case .maxBody: "FOLIO_MAX_BODY"
+        case .maxConnections: "FOLIO_MAX_CONNECTIONS"
         case .eventLoops: "FOLIO_EVENT_LOOPS"
         case .trustProxy: "FOLIO_TRUST_PROXY"
         case .accessLog: "FOLIO_ACCESS_LOG"
@@ -196,6 +199,8 @@ private enum Option: String, CaseIterable {
             configuration.logFormat = format
         case .maxBody:
             configuration.maxBodyBytes = try Self.integer(value, in: 1...(256 << 20), source: source)
+        case .maxConnections:
+            configuration.maxConnections = try Self.integer(value, in: 1...1_000_000, source: source)
         case .eventLoops:
             configuration.eventLoops = try Self.integer(value, in: 1...64, source: source)
         case .accessLog:

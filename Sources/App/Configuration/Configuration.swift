@@ -13,6 +13,8 @@ public struct Configuration: Sendable, Equatable {
     public var logFormat = LogFormat.text
     /// The largest request body accepted, in bytes.
     public var maxBodyBytes = 1 << 20
+    /// Most client connections open at once; more are answered 503 and closed.
+    public var maxConnections = 4096
     /// Event-loop threads; `nil` means one per core.
     public var eventLoops: Int?
     /// The admin bearer token from `FOLIO_ADMIN_TOKEN`; when `nil`, one is generated and its hash stored.
