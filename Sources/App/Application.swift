@@ -26,7 +26,12 @@ public final class Application: Sendable {
         let logger = Logger(format: configuration.logFormat)
         let database = try openDatabase(configuration)
         do {
-            try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory)).migrate(database)
+            let report = try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory))
+                .migrate(database)
+            // A wrong --migrations path would otherwise start a server without tables.
+            guard !(report.applied.isEmpty && report.alreadyApplied.isEmpty) else {
+                throw StartupError("no migrations found")
+            }
         } catch {
             database.close()
             throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
