@@ -31,4 +31,4 @@ if [[ -n "$pattern" && "$pattern" != all ]]; then
     filter=(--filter "$pattern")
     log "$1 sanitizer run over the tests matching: $pattern"
 fi
-without_gold_noise timeout "${FOLIO_SANITIZER_TIMEOUT:-1500}" swift test --sanitize "$1" --build-path "$build" "${filter[@]}"
+without_gold_noise timeout "${FOLIO_SANITIZER_TIMEOUT:-1500}" swift test --no-parallel --sanitize "$1" --build-path "$build" "${filter[@]}"

@@ -21,14 +21,18 @@ struct Folio {
         do {
             switch command {
             case .help:
-                print("folio \(FolioVersion.current) — a self-hosted tutorial and quiz server\n\n\(CommandLineParser.usage)")
+                print(
+                    "folio \(FolioVersion.current) — a self-hosted tutorial and quiz server\n\n\(CommandLineParser.usage)"
+                )
                 return 0
             case .serve(let configuration):
                 return try await serve(configuration)
             case .migrate(let configuration):
                 let report = try Application.migrate(configuration)
                 let applied = report.applied.map(\.name)
-                print(applied.isEmpty ? "migrations: up to date" : "migrations applied: \(applied.joined(separator: ", "))")
+                print(
+                    applied.isEmpty
+                        ? "migrations: up to date" : "migrations applied: \(applied.joined(separator: ", "))")
                 return 0
             case .checkContent(let directory):
                 let check = CheckContentCommand.run(directory: directory)

@@ -220,7 +220,8 @@ private enum Option: String, CaseIterable {
 
     private static func integer(_ value: String, in range: ClosedRange<Int>, source: String) throws(UsageError) -> Int {
         guard let number = Int(value), range.contains(number) else {
-            throw UsageError(message: "\(source): '\(value)' is not a number in \(range.lowerBound)…\(range.upperBound)")
+            throw UsageError(
+                message: "\(source): '\(value)' is not a number in \(range.lowerBound)…\(range.upperBound)")
         }
         return number
     }

@@ -38,7 +38,10 @@ public struct ContentFingerprint: Sendable, Equatable {
             sections["appendix"] = try digest(courses.map(\.appendix))
             sections["practice"] = try digest(courses.map(\.practice))
             for question in first.practice.questions {
-                questions[question.id] = try digest(courses.map { [$0.practice.questions.first { $0.id == question.id }?.prompt ?? "", $0.practice.answer.text] })
+                questions[question.id] = try digest(
+                    courses.map {
+                        [$0.practice.questions.first { $0.id == question.id }?.prompt ?? "", $0.practice.answer.text]
+                    })
             }
         }
         return ContentFingerprint(sections: sections, questions: questions, keys: try keyDigests(keyDirectory))

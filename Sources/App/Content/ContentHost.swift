@@ -60,7 +60,8 @@ public final class ContentHost: Sendable {
                 }
                 let report = ReloadReport.rejected(failure.report, contentHash: hash)
                 do {
-                    _ = try versions.record(contentHash: hash, loadedBy: actor, loaded: false, report: Self.json(report))
+                    _ = try versions.record(
+                        contentHash: hash, loadedBy: actor, loaded: false, report: Self.json(report))
                 } catch {
                     logger.log(.error, "cannot record a rejected content version", ["error": "\(error)"])
                 }
@@ -77,7 +78,8 @@ public final class ContentHost: Sendable {
                 current.withLock { $0 = recorded }
             } catch {
                 metrics.recordReload(outcome: "failure")
-                return ReloadReport.rejected("cannot record the content version: \(error)", contentHash: loaded.contentHash)
+                return ReloadReport.rejected(
+                    "cannot record the content version: \(error)", contentHash: loaded.contentHash)
             }
             metrics.recordReload(outcome: "success")
             logger.log(.info, "content reloaded", ["by": actor, "version": String(report.version ?? 0)])

@@ -39,14 +39,16 @@ enum ContentLoader {
         try checkKeysCover(library, book)
         do {
             strings = try UIStrings.load(
-                directory: root.appendingPathComponent("ui", isDirectory: true), languages: library.languages.map(\.code))
+                directory: root.appendingPathComponent("ui", isDirectory: true),
+                languages: library.languages.map(\.code))
         } catch {
             throw Failure(report: "interface strings: \(error)")
         }
         do {
             let fingerprint = try ContentFingerprint.make(
                 library: library, keyDirectory: root.appendingPathComponent("keys", isDirectory: true))
-            let languages = try prepareLanguages(library: library, book: book, strings: strings, assetVersion: contentHash)
+            let languages = try prepareLanguages(
+                library: library, book: book, strings: strings, assetVersion: contentHash)
             let list = CourseJSON.LanguageList(
                 languages: library.courses.map {
                     .init(code: $0.language.code, name: $0.language.name, tag: $0.language.tag, title: $0.title)
@@ -106,7 +108,8 @@ enum ContentLoader {
     ) throws -> ContentSnapshot.LanguageContent {
         let code = course.language.code
         let pages = CoursePages(
-            course: course, strings: strings, languages: library.languages, answerKeys: book, assetVersion: assetVersion)
+            course: course, strings: strings, languages: library.languages, answerKeys: book, assetVersion: assetVersion
+        )
         var prepared: [CourseSection: PreparedBody] = [:]
         let html = "text/html; charset=utf-8"
         // Every page remembers its language for `/`; the cookie is the same for all readers of the page.
@@ -135,7 +138,8 @@ enum ContentLoader {
             chapterList: try PreparedBody(CourseJSON.encode(list), contentType: "application/json"),
             chapterJSON: chapterJSON,
             appendixJSON: try PreparedBody(
-                CourseJSON.encode(CourseJSON.appendix(course.appendix, language: code)), contentType: "application/json"),
+                CourseJSON.encode(CourseJSON.appendix(course.appendix, language: code)), contentType: "application/json"
+            ),
             practiceJSON: try PreparedBody(
                 CourseJSON.encode(CourseJSON.practice(course.practice, language: code, book: book)),
                 contentType: "application/json"),

@@ -68,7 +68,8 @@ public final class ContentSnapshot: Sendable {
     }
 
     /// The section a question belongs to (`ch3`, `practice`) and its reference answer in `language`.
-    public func question(_ id: String, in language: String) -> (section: String, question: Question, reference: String)? {
+    public func question(_ id: String, in language: String) -> (section: String, question: Question, reference: String)?
+    {
         guard let course = languages[language]?.course, let found = course.question(id: id) else { return nil }
         let section =
             course.practice.questions.contains { $0.id == id }

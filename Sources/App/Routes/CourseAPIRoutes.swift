@@ -16,7 +16,8 @@ enum CourseAPIRoutes {
         router.get("/api/v1/:lang/chapters/:n") { request in
             let language = try language(request, content.snapshot)
             guard let number = chapterNumber(request), let body = language.chapterJSON[number] else {
-                throw APIError.notFound("no chapter \(request.parameters["n"] ?? "") in \(language.course.language.code)")
+                throw APIError.notFound(
+                    "no chapter \(request.parameters["n"] ?? "") in \(language.course.language.code)")
             }
             return body.respond(to: request)
         }
@@ -40,8 +41,10 @@ enum CourseAPIRoutes {
                     SearchJSON.Hit(
                         section: sectionName(result.section), title: result.title, anchor: result.anchor,
                         url: result.section.path(in: code) + (result.anchor.map { "#" + $0 } ?? ""),
-                        snippet: result.snippet.parts.map { $0.isMatch ? "<mark>\(escape($0.text))</mark>" : escape($0.text) }
-                            .joined(),
+                        snippet: result.snippet.parts.map {
+                            $0.isMatch ? "<mark>\(escape($0.text))</mark>" : escape($0.text)
+                        }
+                        .joined(),
                         parts: result.snippet.parts.map { .init(text: $0.text, match: $0.isMatch) })
                 })
             var headers = Headers()

@@ -7,7 +7,9 @@ enum ErrorResponses {
         let content = services.content
         return { error, request in
             let wantsJSON =
-                request.map { $0.path.hasPrefix("/api/") || $0.headers["Accept"]?.hasPrefix("application/json") == true }
+                request.map {
+                    $0.path.hasPrefix("/api/") || $0.headers["Accept"]?.hasPrefix("application/json") == true
+                }
                 ?? false
             if wantsJSON || request == nil {
                 let message = error.message.isEmpty ? error.status.reasonPhrase : error.message
@@ -16,7 +18,8 @@ enum ErrorResponses {
                     headers: error.headers)
             }
             let snapshot = content.snapshot
-            let language = request.flatMap { PageRoutes.pathLanguage($0, snapshot) } ?? snapshot.languageCodes.first ?? ""
+            let language =
+                request.flatMap { PageRoutes.pathLanguage($0, snapshot) } ?? snapshot.languageCodes.first ?? ""
             guard let pages = snapshot.language(language)?.pages else {
                 return Response.text("\(error.status.code) \(error.status.reasonPhrase)\n", status: error.status)
             }

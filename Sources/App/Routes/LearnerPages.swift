@@ -17,7 +17,9 @@ enum LearnerPages {
         let (records, attempts) = try services.database.read { connection in
             (
                 try AttemptStore.progressRecords(learner.id, connection),
-                try sectionName.map { try AttemptStore.latestAttempts(learner.id, section: $0, limit: attemptsShown, connection) }
+                try sectionName.map {
+                    try AttemptStore.latestAttempts(learner.id, section: $0, limit: attemptsShown, connection)
+                }
                     ?? []
             )
         }

@@ -97,7 +97,8 @@ public final class SearchIndex: Sendable {
             documents.append(Document(section: section, anchor: nil, title: chapter.title, text: chapter.title))
             documents.append(Document(section: section, anchor: nil, title: chapter.title, text: chapter.lead))
             for block in chapter.blocks {
-                documents.append(Document(section: section, anchor: block.anchor, title: chapter.title, text: block.text))
+                documents.append(
+                    Document(section: section, anchor: block.anchor, title: chapter.title, text: block.text))
             }
             for question in chapter.questions {
                 documents.append(
@@ -109,7 +110,8 @@ public final class SearchIndex: Sendable {
                 Document(section: .appendix, anchor: block.anchor, title: course.appendix.title, text: block.text))
         }
         for section in course.appendix.sections {
-            documents.append(Document(section: .appendix, anchor: section.anchor, title: section.title, text: section.title))
+            documents.append(
+                Document(section: .appendix, anchor: section.anchor, title: section.title, text: section.title))
             for block in section.blocks {
                 documents.append(
                     Document(section: .appendix, anchor: block.anchor, title: section.title, text: block.text))
@@ -123,10 +125,12 @@ public final class SearchIndex: Sendable {
         documents.append(Document(section: .practice, anchor: nil, title: practice.title, text: practice.title))
         documents.append(Document(section: .practice, anchor: nil, title: practice.title, text: practice.lead))
         for block in practice.blocks {
-            documents.append(Document(section: .practice, anchor: block.anchor, title: practice.title, text: block.text))
+            documents.append(
+                Document(section: .practice, anchor: block.anchor, title: practice.title, text: block.text))
         }
         for question in practice.questions {
-            documents.append(Document(section: .practice, anchor: question.id, title: practice.title, text: question.prompt))
+            documents.append(
+                Document(section: .practice, anchor: question.id, title: practice.title, text: question.prompt))
         }
         return documents
     }

@@ -91,7 +91,9 @@ struct SearchText {
             if characters.count == 1 {
                 terms.words.append(characters[0])
             } else {
-                for index in 0..<(characters.count - 1) { terms.words.append(characters[index] + characters[index + 1]) }
+                for index in 0..<(characters.count - 1) {
+                    terms.words.append(characters[index] + characters[index + 1])
+                }
             }
         }
         return terms

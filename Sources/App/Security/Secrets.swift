@@ -9,7 +9,9 @@ public enum Secrets {
     /// `count` bytes from OpenSSL's CSPRNG.
     public static func randomBytes(_ count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let status = bytes.withUnsafeMutableBytes { RAND_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(count)) }
+        let status = bytes.withUnsafeMutableBytes {
+            RAND_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(count))
+        }
         // RAND_bytes fails only when the kernel's entropy source is unusable; serving predictable tokens would be worse.
         precondition(status == 1, "OpenSSL RAND_bytes failed")
         return bytes

@@ -13,7 +13,8 @@ public struct AttemptStore: Sendable {
     /// Runs through the group-commit queue: the caller is resumed only after the batch holding this
     /// attempt has committed (`synchronous=FULL` in WAL mode fsyncs the log at each commit), so an
     /// acknowledged attempt survives a crash or power loss.
-    public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> (Attempt, IssuedLearner?) {
+    public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> (Attempt, IssuedLearner?)
+    {
         try await database.submit { connection in
             var issued: IssuedLearner?
             let learnerID: Int64
@@ -45,8 +46,10 @@ public struct AttemptStore: Sendable {
                     best_score = max(best_score, excluded.best_score), passed = max(passed, excluded.passed),
                     attempts = attempts + 1, last_attempt_at = excluded.last_attempt_at, section = excluded.section
                     """,
-                arguments: [learnerID, attempt.questionID, attempt.section, attempt.score,
-                    attempt.verdict == "correct" ? 1 : 0, now])
+                arguments: [
+                    learnerID, attempt.questionID, attempt.section, attempt.score,
+                    attempt.verdict == "correct" ? 1 : 0, now,
+                ])
             try connection.execute(
                 sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
             let stored = Attempt(

@@ -68,8 +68,12 @@ public struct LearnerProgress: Sendable {
     public var sectionProgress: [CourseSection: SectionProgress] {
         Dictionary(
             sections.map {
-                ($0.section, SectionProgress(read: $0.read, questionsPassed: $0.questionsPassed,
-                    questionsTotal: $0.questionsTotal, score: $0.score))
+                (
+                    $0.section,
+                    SectionProgress(
+                        read: $0.read, questionsPassed: $0.questionsPassed,
+                        questionsTotal: $0.questionsTotal, score: $0.score)
+                )
             }, uniquingKeysWith: { first, _ in first })
     }
 }

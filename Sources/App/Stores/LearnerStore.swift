@@ -58,7 +58,8 @@ public struct LearnerStore: Sendable {
     /// The learner with `id`, or `nil`.
     public func learner(id: Int64) throws -> Learner? {
         try database.read { connection in
-            try connection.queryOne(sql: "SELECT * FROM learners WHERE id = ?", arguments: [id]).map(Self.learner(from:))
+            try connection.queryOne(sql: "SELECT * FROM learners WHERE id = ?", arguments: [id]).map(
+                Self.learner(from:))
         }
     }
 
@@ -91,7 +92,8 @@ public struct LearnerStore: Sendable {
         let code = Secrets.makeHumanCode()
         let expiresAt = Clock.nowMilliseconds() + Self.resumeCodeLifetimeMilliseconds
         try await database.submit { connection in
-            try connection.execute(sql: "DELETE FROM resume_codes WHERE learner_id = ? OR expires_at < ?",
+            try connection.execute(
+                sql: "DELETE FROM resume_codes WHERE learner_id = ? OR expires_at < ?",
                 arguments: [learnerID, Clock.nowMilliseconds()])
             try connection.execute(
                 sql: "INSERT INTO resume_codes (code_hash, learner_id, expires_at) VALUES (?, ?, ?)",
@@ -113,8 +115,10 @@ public struct LearnerStore: Sendable {
             let learnerID: Int64 = try row["learner_id"]
             try connection.execute(sql: "DELETE FROM resume_codes WHERE code_hash = ?", arguments: [digest])
             guard
-                let learner = try connection.queryOne(sql: "SELECT * FROM learners WHERE id = ?", arguments: [learnerID])
-                    .map(Self.learner(from:))
+                let learner = try connection.queryOne(
+                    sql: "SELECT * FROM learners WHERE id = ?", arguments: [learnerID]
+                )
+                .map(Self.learner(from:))
             else { return nil }
             let token = Secrets.makeToken()
             try connection.execute(

@@ -47,7 +47,8 @@ public enum APIError {
     public static func rateLimited(retryAfter: Int) -> HTTPError {
         var headers = Headers()
         headers.add("Retry-After", String(retryAfter))
-        return make(Status(code: 429), code: "rate_limited", "too many requests; retry after \(retryAfter) s",
+        return make(
+            Status(code: 429), code: "rate_limited", "too many requests; retry after \(retryAfter) s",
             headers: headers)
     }
 

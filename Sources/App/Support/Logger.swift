@@ -28,7 +28,8 @@ public struct Logger: Sendable {
             }
             line = text
         case .json:
-            var json = "{\"time\":\"\(Self.timestamp())\",\"level\":\"\(level.rawValue)\",\"msg\":\(JSONText.string(message))"
+            var json =
+                "{\"time\":\"\(Self.timestamp())\",\"level\":\"\(level.rawValue)\",\"msg\":\(JSONText.string(message))"
             for (key, value) in fields {
                 json += ",\(JSONText.string(key)):\(JSONText.string(value))"
             }

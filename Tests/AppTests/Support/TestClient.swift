@@ -123,7 +123,9 @@ final class TestClient: @unchecked Sendable {  // used by one test task at a tim
     private func sendAll(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw TestClientError.closed }
             offset += sent
         }
@@ -151,7 +153,8 @@ final class TestClient: @unchecked Sendable {  // used by one test task at a tim
         var headers: [(String, String)] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { throw TestClientError.malformed(line) }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         let length =
             method == "HEAD" || status == 304 || status == 204 || status == 100

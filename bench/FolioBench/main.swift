@@ -1,0 +1,90 @@
+// In-process benchmarks of the pure modules, release build (bench/run.sh calls it):
+//   swift run -c release folio-bench [CONTENT_DIR] [FIXTURES_DIR]
+// Prints course parse+validate times over 100 loads, and grader latency percentiles over every
+// fixture answer of Tests/GradingTests/Fixtures/answers, graded many times over.
+import Course
+import Foundation
+import Grading
+
+func nanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let content = URL(fileURLWithPath: arguments.first ?? root.appendingPathComponent("Content").path)
+let fixtures = URL(
+    fileURLWithPath: arguments.dropFirst().first
+        ?? root.appendingPathComponent("Tests/GradingTests/Fixtures/answers").path)
+
+// Course: read the files once, then parse and validate them 100 times.
+var files: [String: [UInt8]] = [:]
+for name in try FileManager.default.contentsOfDirectory(atPath: content.path) where name.hasSuffix(".txt") {
+    files[name] = Array(try Data(contentsOf: content.appendingPathComponent(name)))
+}
+for name in try FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent("languages").path)
+where name.hasSuffix(".json") {
+    files["languages/" + name] = Array(try Data(contentsOf: content.appendingPathComponent("languages/" + name)))
+}
+var parseTimes: [Double] = []
+var library = try CourseLibrary.parse(files: files)
+for _ in 0..<100 {
+    let start = nanoseconds()
+    library = try CourseLibrary.parse(files: files)
+    parseTimes.append(Double(nanoseconds() - start) / 1e6)
+}
+parseTimes.sort()
+print(
+    String(
+        format: "course parse+validate (%d languages, 100 runs): min %.2f ms, median %.2f ms, p99 %.2f ms",
+        library.courses.count, parseTimes[0], percentile(parseTimes, 0.5), percentile(parseTimes, 0.99)))
+
+// Grader: every fixture answer, 20 rounds; latency per answer.
+let book = try AnswerKeyBook.load(from: content.appendingPathComponent("keys"))
+let grader = Grader(book: book)
+struct Case {
+    let question: String
+    let language: String
+    let answer: String?
+    let choice: String?
+    let reference: String
+}
+var cases: [Case] = []
+for course in library.courses {
+    let url = fixtures.appendingPathComponent(course.language.code + ".json")
+    guard let data = FileManager.default.contents(atPath: url.path),
+        let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+    else { continue }
+    for entry in entries {
+        guard let question = entry["question"] as? String, let found = course.question(id: question) else { continue }
+        cases.append(
+            Case(
+                question: question, language: course.language.code, answer: entry["answer"] as? String,
+                choice: entry["choice"] as? String, reference: found.answer.text))
+    }
+}
+var gradeTimes: [Double] = []
+gradeTimes.reserveCapacity(cases.count * 20)
+var verdicts = 0
+for _ in 0..<20 {
+    for item in cases {
+        let start = nanoseconds()
+        let grade = try? grader.grade(
+            questionID: item.question, language: item.language, answer: item.answer, choice: item.choice,
+            reference: item.reference)
+        gradeTimes.append(Double(nanoseconds() - start) / 1e3)
+        if grade != nil { verdicts += 1 }
+    }
+}
+gradeTimes.sort()
+print(
+    String(
+        format: "grader (%d answers x 20): p50 %.1f µs, p99 %.1f µs, max %.1f µs", cases.count,
+        percentile(gradeTimes, 0.5), percentile(gradeTimes, 0.99), gradeTimes.last ?? 0))
