@@ -53,6 +53,12 @@ import Testing
         #expect(response.headers["Allow"] == "PUT, PATCH, DELETE, OPTIONS")
     }
 
+    @Test func traceOnAKnownPathIs405WithAllowNot501() async throws {
+        let response = await makeRouter().respond(to: try request(.trace, "/api/v1/en/chapters/2"))
+        #expect(response.status == .methodNotAllowed)
+        #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS")
+    }
+
     @Test func optionsListsAllowedMethods() async throws {
         let response = await makeRouter().respond(to: try request(.options, "/api/v1/en/chapters/2"))
         #expect(response.status == .noContent)

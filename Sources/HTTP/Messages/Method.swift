@@ -24,9 +24,14 @@ public struct Method: Sendable, Hashable, CustomStringConvertible {
     public static let patch = Method("PATCH")
     public static let delete = Method("DELETE")
     public static let options = Method("OPTIONS")
+    public static let trace = Method("TRACE")
+    public static let connect = Method("CONNECT")
 
     /// The methods the server understands; any other token is answered with 501 Not Implemented.
-    public static let supported: [Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+    ///
+    /// TRACE and CONNECT are recognised (RFC 9110 §9.1 defines them) so that a path answers them with 405 and
+    /// `Allow` like any other method it does not route, rather than 501; no route serves them.
+    public static let supported: [Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect]
 
     /// The supported method spelled by `bytes`, without allocating.
     static func supported(matching bytes: UnsafeBufferPointer<UInt8>) -> Method? {
@@ -43,6 +48,8 @@ public struct Method: Sendable, Hashable, CustomStringConvertible {
             return spells("PATCH") ? .patch : nil
         case UInt8(ascii: "D"): return spells("DELETE") ? .delete : nil
         case UInt8(ascii: "O"): return spells("OPTIONS") ? .options : nil
+        case UInt8(ascii: "T"): return spells("TRACE") ? .trace : nil
+        case UInt8(ascii: "C"): return spells("CONNECT") ? .connect : nil
         default: return nil
         }
     }
