@@ -42,7 +42,7 @@ enum CourseAPIRoutes {
                         section: sectionName(result.section), title: result.title, anchor: result.anchor,
                         url: result.section.path(in: code) + (result.anchor.map { "#" + $0 } ?? ""),
                         snippet: result.snippet.parts.map {
-                            $0.isMatch ? "<mark>\(escape($0.text))</mark>" : escape($0.text)
+                            $0.isMatch ? "<mark>\(HTMLEscaping.escape($0.text))</mark>" : HTMLEscaping.escape($0.text)
                         }
                         .joined(),
                         parts: result.snippet.parts.map { .init(text: $0.text, match: $0.isMatch) })
@@ -78,21 +78,6 @@ enum CourseAPIRoutes {
         case .appendix: "appendix"
         case .practice: "practice"
         }
-    }
-
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
 

@@ -1,6 +1,6 @@
 /// Escapes text and attribute values: `& < > " '` become character references, and control characters
 /// that HTML forbids (C0 except whitespace, DEL, C1) become U+FFFD so a stray byte cannot break validation.
-enum HTMLEscaping {
+public enum HTMLEscaping {
     static func append(_ text: String, to buffer: inout [UInt8]) {
         var utf8 = text.utf8.makeIterator()
         var pendingC2 = false
@@ -29,8 +29,8 @@ enum HTMLEscaping {
         }
     }
 
-    /// The escaped form of `text` as a string, for tests and small uses.
-    static func escape(_ text: String) -> String {
+    /// The escaped form of `text` as a string, for small uses outside the builder (JSON carrying HTML).
+    public static func escape(_ text: String) -> String {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(text.utf8.count)
         append(text, to: &buffer)
