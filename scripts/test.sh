@@ -12,6 +12,7 @@
 #   html       Nu HTML checker over every page type                              scripts/html-check.sh
 #   api        schemathesis against /api/openapi.json                            scripts/api-fuzz.sh
 #   shutdown   SIGTERM -> the server exits 0
+#   robustness SIGKILL durability, slowloris, hostile HTTP, fd leaks (Python)  scripts/robustness.sh
 #   fuzz       libFuzzer over the request and course parsers, bounded            scripts/fuzz.sh
 #   asan, tsan swift test under AddressSanitizer / ThreadSanitizer               scripts/sanitizers.sh
 #
@@ -171,6 +172,9 @@ stage_shutdown() {
     return "$rc"
 }
 
+# The robustness stage reuses the build stage's folio (no rebuild with other flags).
+stage_robustness() { FOLIO_BIN=$(folio_bin debug) "$FOLIO_ROOT/scripts/robustness.sh"; }
+
 stage_fuzz() { "$FOLIO_ROOT/scripts/fuzz.sh"; }
 stage_asan() { "$FOLIO_ROOT/scripts/sanitizers.sh" address; }
 stage_tsan() { "$FOLIO_ROOT/scripts/sanitizers.sh" thread; }
@@ -183,7 +187,7 @@ log "$(date -u '+%Y-%m-%dT%H:%M:%SZ')  $(nproc) cores  $(swift --version 2>&1 | 
 run_stage build stage_build
 if ((LAST_RC != 0)); then
     log "build failed: the other stages need its products"
-    for s in unit pages cli server healthcheck browser html api shutdown fuzz asan tsan; do not_run "$s" "build failed"; done
+    for s in unit pages cli server healthcheck browser html api shutdown robustness fuzz asan tsan; do not_run "$s" "build failed"; done
 else
     run_stage unit stage_unit
     run_stage pages stage_pages
@@ -198,6 +202,7 @@ else
     elif ((LAST_RC != 0)); then
         for s in healthcheck browser html api shutdown; do not_run "$s" "server did not start"; done
     fi
+    run_stage robustness stage_robustness
     run_stage fuzz stage_fuzz
     run_stage asan stage_asan
     run_stage tsan stage_tsan
