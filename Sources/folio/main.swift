@@ -57,6 +57,13 @@ struct Folio {
         if let token = application.services.admin.generatedToken {
             Logger.writeLine("admin token, shown once (set FOLIO_ADMIN_TOKEN to choose your own): \(token)")
         }
+        let connections = application.server.maxConnections
+        if connections < configuration.maxConnections {
+            application.services.logger.log(
+                .warning,
+                "the open-file limit allows \(connections) connections, not \(configuration.maxConnections); "
+                    + "raise the hard limit (ulimit -Hn) for more")
+        }
         let signals = try ProcessSignals.install(onReload: {
             _ = application.services.content.reload(by: "sighup")
         })

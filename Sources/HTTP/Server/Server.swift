@@ -35,14 +35,16 @@ public final class Server: Sendable {
     ///
     /// Process-wide effects: `SIGPIPE` is ignored (writes to a vanished client must fail, not kill), and the
     /// soft descriptor limit is raised towards the hard one so `maxConnections` can actually be reached
-    /// (a shell's default of 1,024 would otherwise cap connections below the documented 4,096).
+    /// (a shell's default of 1,024 would otherwise cap connections below the documented 4,096). When the
+    /// hard limit is too low, the cap is lowered to fit it (`maxConnections` tells the cap in force), so
+    /// connections over it are answered 503 instead of waiting unanswered while `accept` fails with `EMFILE`.
     /// - Throws: `HTTPError` with the failed system call (e.g. `bind` with `EADDRINUSE`).
     public static func start(
         configuration: ServerConfiguration, router: Router, observer: ResponseObserver? = nil,
         logger: LogHandler? = nil
     ) throws(HTTPError) -> Server {
         _ = try SystemCall.check("sigaction SIGPIPE") { csystem_ignore_sigpipe() }
-        raiseDescriptorLimit(toward: configuration.limits.maxConnections * 2 + 256, logger: logger)
+        let limits = descriptorBoundedLimits(configuration.limits, logger: logger)
         let (listener, port) = try Listener.open(host: configuration.host, port: configuration.port)
         var handles: [EventLoopHandle] = []
         var epolls: [Int32] = []
@@ -60,7 +62,7 @@ public final class Server: Sendable {
             throw error
         }
         let context = ServerContext(
-            router: router, limits: configuration.limits, observer: observer, log: logger, listener: listener,
+            router: router, limits: limits, observer: observer, log: logger, listener: listener,
             loops: handles)
         let server = Server(configuration: configuration, localPort: port, context: context, loops: handles)
         for (index, (epoll, handle)) in zip(epolls, handles).enumerated() {
@@ -78,6 +80,12 @@ public final class Server: Sendable {
     public var listeningURL: String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(localPort)"
+    }
+
+    /// The connection cap in force: the configured one, or less when the descriptor limit could not be raised
+    /// enough for it (see `start`).
+    public var maxConnections: Int {
+        context.limits.maxConnections
     }
 
     /// Connections currently open, over all event loops.
@@ -105,17 +113,37 @@ public final class Server: Sendable {
         }
     }
 
+    /// `limits` once the descriptor limit is raised for them, with `maxConnections` lowered if it cannot be.
+    private static func descriptorBoundedLimits(_ limits: ServerLimits, logger: LogHandler?) -> ServerLimits {
+        guard let descriptors = raiseDescriptorLimit(toward: limits.maxConnections * 2 + 256, logger: logger) else {
+            return limits
+        }
+        return limits.fitting(descriptorLimit: descriptors)
+    }
+
     /// Each connection costs a socket, plus a little for listeners, eventfds, files and the application.
-    private static func raiseDescriptorLimit(toward wanted: Int, logger: LogHandler?) {
+    /// Returns the soft limit then in effect, or `nil` when it cannot be read.
+    private static func raiseDescriptorLimit(toward wanted: Int, logger: LogHandler?) -> Int? {
         var limit = rlimit()
         do {
             _ = try SystemCall.check("getrlimit") { getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) }
-            guard limit.rlim_cur < rlim_t(wanted) else { return }
-            limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
-            _ = try SystemCall.check("setrlimit") { setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) }
         } catch {
-            logger?(.warning, "cannot raise the descriptor limit: \(error)")
+            logger?(.warning, "cannot read the descriptor limit: \(error)")
+            return nil
         }
+        if limit.rlim_cur < rlim_t(wanted) {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+            do {
+                _ = try SystemCall.check("setrlimit") {
+                    setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised)
+                }
+                limit = raised
+            } catch {
+                logger?(.warning, "cannot raise the descriptor limit: \(error)")
+            }
+        }
+        return Int(clamping: limit.rlim_cur)
     }
 
     private func loopFinished() {

@@ -37,6 +37,20 @@ public struct ServerLimits: Sendable, Hashable {
     /// The documented defaults.
     public init() {}
 
+    /// Descriptors kept for everything but client sockets: listener, epolls, eventfds, database, response files.
+    static let reservedDescriptors = 256
+
+    /// These limits with `maxConnections` lowered, when needed, so the connections and the 503 margin over them
+    /// (an eighth, at least 16: refused connections hold a descriptor until answered) fit in `descriptorLimit`
+    /// open files. Past that limit `accept` fails with `EMFILE` and new clients wait unanswered.
+    func fitting(descriptorLimit: Int) -> ServerLimits {
+        let fit = max(16, (descriptorLimit - ServerLimits.reservedDescriptors) / 9 * 8)
+        guard fit < maxConnections else { return self }
+        var fitted = self
+        fitted.maxConnections = fit
+        return fitted
+    }
+
     /// The shortest timeout, which sets the timer wheel's resolution.
     var shortestTimeout: Duration {
         [headerReadTimeout, bodyReadTimeout, idleTimeout, writeTimeout, lingerTimeout].min() ?? .seconds(1)
