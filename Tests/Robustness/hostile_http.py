@@ -21,6 +21,7 @@ CLOSE = "close"  # the server closed the connection without answering
 H = b"Host: 127.0.0.1\r\n"
 LEARNER = json.dumps({"display_name": "hostile", "language": "it"}).encode()
 JSON = b"Content-Type: application/json\r\n"
+HIDDEN = b"GET /nowhere HTTP/1.1\r\n" + H + b"\r\n"
 
 
 def chunked(body, size=7):
@@ -46,6 +47,11 @@ CORPUS = [
      {201, 400}, False),
     ("control: obs-text in a header value", b"GET /healthz HTTP/1.1\r\n" + H + b"X-Name: caf\xe9\r\n\r\n", {200}, False),
     ("control: two empty lines before the request", b"\r\n\r\nGET /healthz HTTP/1.1\r\n" + H + b"\r\n", {200}, False),
+    ("control: a GET body holding a request is a body, not a second request",
+     b"GET /healthz HTTP/1.1\r\n" + H + b"Content-Length: %d\r\n\r\n%s" % (len(HIDDEN), HIDDEN), {200}, False),
+    ("control: nothing is read after Connection: close",
+     b"GET /healthz HTTP/1.1\r\n" + H + b"Connection: close\r\n\r\nGET /nowhere HTTP/1.1\r\n" + H + b"\r\n",
+     {200}, True),
     # Request lines.
     ("request line without target", b"GET\r\n" + H + b"\r\n", {400}, True),
     ("HTTP/0.9 request", b"GET /\r\n\r\n", {400, CLOSE}, True),

@@ -10,6 +10,8 @@ Phase 1, a server with the default limits, for ATTACK_SECONDS:
 Phase 2, a server started with --max-connections 64: 64 kept-alive connections fill the cap; each further
 connection gets 503 or is closed (never served, never a crash), also under a burst of 600; once the 64 close,
 64 new concurrent connections are all served again (the cap's count did not leak).
+Phase 3, a server whose hard descriptor limit (1,024) is below what the default cap needs: connections past
+what fits get 503 or a close, none is left unanswered (the cap is lowered to fit the limit).
 """
 
 import os
@@ -31,6 +33,7 @@ NORMAL_TIMEOUT = 2.0
 HEADER_READ_TIMEOUT = 10.0
 CAP = 64
 BURST = 600
+DESCRIPTOR_LIMIT = 1024
 SLOW_PREFIX = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 
 
@@ -300,6 +303,43 @@ def cap_phase(arguments, checks):
         checks.expect(status == 0, f"SIGTERM after phase 2: exit status {status}, want 0")
 
 
+def descriptor_limited_phase(arguments, checks):
+    """A hard RLIMIT_NOFILE far below what the default cap (4,096) needs: connections past what fits are
+    still answered 503 or closed, never left waiting in the backlog while accept fails with EMFILE."""
+    database = os.path.join(arguments.output, "limited.sqlite")
+    with harness.Folio(arguments, database, name="limited", descriptor_limit=DESCRIPTOR_LIMIT) as server:
+        server.start()
+        held, outcomes = [], {}
+        try:
+            for _ in range(DESCRIPTOR_LIMIT + 100):
+                try:
+                    connection = harness.Connection(server.port, timeout=3)
+                    held.append(connection)
+                    outcome = connection.request("GET", "/healthz").status
+                except socket.timeout:
+                    outcome = "no answer in 3 s"
+                except (ConnectionError, harness.ProtocolError):
+                    outcome = "closed"
+                outcomes[outcome] = outcomes.get(outcome, 0) + 1
+                if outcome == "no answer in 3 s":
+                    break
+        finally:
+            for connection in held:
+                connection.close()
+        print(f"phase 3: hard descriptor limit {DESCRIPTOR_LIMIT}, default cap; {sum(outcomes.values())} "
+              f"connections held open: {outcomes}")
+        checks.expect("no answer in 3 s" not in outcomes,
+                      f"with {DESCRIPTOR_LIMIT} descriptors a connection went unanswered: {outcomes}")
+        checks.expect(outcomes.get(503, 0) > 0, f"with {DESCRIPTOR_LIMIT} descriptors no connection got 503: "
+                                                f"{outcomes}")
+        checks.expect(outcomes.get(200, 0) >= DESCRIPTOR_LIMIT // 2,
+                      f"with {DESCRIPTOR_LIMIT} descriptors only {outcomes.get(200, 0)} connections were served")
+        response = harness.get(server.port, "/healthz")
+        checks.expect(response.status == 200, f"/healthz after phase 3: {response.status}")
+        status = server.stop()
+        checks.expect(status == 0, f"SIGTERM after phase 3: exit status {status}, want 0")
+
+
 def test(arguments, checks):
     limit = harness.raise_descriptor_limit(8192)
     if limit < SLOWLORIS + GREEDY + BURST + 200:
@@ -307,6 +347,7 @@ def test(arguments, checks):
         return
     attack_phase(arguments, checks)
     cap_phase(arguments, checks)
+    descriptor_limited_phase(arguments, checks)
 
 
 if __name__ == "__main__":

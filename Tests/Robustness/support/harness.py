@@ -78,8 +78,10 @@ class TimeLimit:
 class Folio:
     """`folio serve --port 0` on a given database; stdout and stderr go to files in the output folder."""
 
-    def __init__(self, arguments, database, name="server", extra_arguments=(), environment=None):
+    def __init__(self, arguments, database, name="server", extra_arguments=(), environment=None,
+                 descriptor_limit=None):
         self.arguments = arguments
+        self.descriptor_limit = descriptor_limit
         self.database = database
         self.name = name
         self.extra_arguments = list(extra_arguments)
@@ -106,10 +108,16 @@ class Folio:
             "--public", os.path.join(self.arguments.root, "Public"),
             "--migrations", os.path.join(self.arguments.root, "Migrations"),
         ] + self.extra_arguments
+        limit = self.descriptor_limit
+
+        def limit_descriptors():  # soft and hard RLIMIT_NOFILE of the server only
+            if limit:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
         with open(base + ".stdout", "wb") as stdout, open(self.stderr_path, "wb") as stderr:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, env=self.environment,
-                start_new_session=True)
+                start_new_session=True, preexec_fn=limit_descriptors if limit else None)
         deadline = time.monotonic() + timeout
         first_line = None
         while time.monotonic() < deadline:
