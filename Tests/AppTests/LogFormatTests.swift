@@ -28,7 +28,10 @@ import Testing
             "--public", root.appendingPathComponent("Public").path,
             "--migrations", root.appendingPathComponent("Migrations").path,
         ]
-        process.environment = ["FOLIO_ADMIN_TOKEN": TestServer.adminToken]
+        // Sanitizer settings pass through, so a sanitizer build of the child reports like the test process.
+        var environment = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+        environment["FOLIO_ADMIN_TOKEN"] = TestServer.adminToken
+        process.environment = environment
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
