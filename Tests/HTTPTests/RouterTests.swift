@@ -53,8 +53,9 @@ import Testing
         #expect(response.headers["Allow"] == "PUT, PATCH, DELETE, OPTIONS")
     }
 
-    @Test func traceOnAKnownPathIs405WithAllowNot501() async throws {
-        let response = await makeRouter().respond(to: try request(.trace, "/api/v1/en/chapters/2"))
+    @Test(arguments: [Method.trace, .query])
+    func traceAndQueryOnAKnownPathAre405WithAllowNot501(method: Method) async throws {
+        let response = await makeRouter().respond(to: try request(method, "/api/v1/en/chapters/2"))
         #expect(response.status == .methodNotAllowed)
         #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS")
     }

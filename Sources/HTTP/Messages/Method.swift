@@ -26,12 +26,15 @@ public struct Method: Sendable, Hashable, CustomStringConvertible {
     public static let options = Method("OPTIONS")
     public static let trace = Method("TRACE")
     public static let connect = Method("CONNECT")
+    public static let query = Method("QUERY")
 
     /// The methods the server understands; any other token is answered with 501 Not Implemented.
     ///
-    /// TRACE and CONNECT are recognised (RFC 9110 §9.1 defines them) so that a path answers them with 405 and
-    /// `Allow` like any other method it does not route, rather than 501; no route serves them.
-    public static let supported: [Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect]
+    /// TRACE and CONNECT (RFC 9110 §9.3) and QUERY (the IETF's safe-query method) are recognised so that a
+    /// path answers them with 405 and `Allow` like any other method it does not route, rather than 501.
+    public static let supported: [Method] = [
+        .get, .head, .post, .put, .patch, .delete, .options, .trace, .connect, .query,
+    ]
 
     /// The supported method spelled by `bytes`, without allocating.
     static func supported(matching bytes: UnsafeBufferPointer<UInt8>) -> Method? {
@@ -49,6 +52,7 @@ public struct Method: Sendable, Hashable, CustomStringConvertible {
         case UInt8(ascii: "D"): return spells("DELETE") ? .delete : nil
         case UInt8(ascii: "O"): return spells("OPTIONS") ? .options : nil
         case UInt8(ascii: "T"): return spells("TRACE") ? .trace : nil
+        case UInt8(ascii: "Q"): return spells("QUERY") ? .query : nil
         case UInt8(ascii: "C"): return spells("CONNECT") ? .connect : nil
         default: return nil
         }

@@ -50,7 +50,9 @@ public struct Router: Sendable {
 
     /// Looks up the handler for `request` and stores the captured path parameters into it.
     func resolve(_ request: inout Request) -> Resolution {
-        if request.path == "*" { return .options(allow: Method.supported.filter { $0 != .trace && $0 != .connect }) }
+        if request.path == "*" {
+            return .options(allow: Method.supported.filter { ![.trace, .connect, .query].contains($0) })
+        }
         var parameters = PathParameters()
         guard let handlers = table.tree.match(request.path.dropFirst(), parameters: &parameters) else {
             return .notFound
