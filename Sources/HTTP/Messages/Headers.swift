@@ -88,11 +88,27 @@ public struct Headers: Sendable, Sequence, ExpressibleByDictionaryLiteral, Custo
     }
 
     /// Whether a comma-separated header (e.g. `Connection`) lists `token`, case-insensitively.
-    func containsToken(_ token: String, in name: String) -> Bool {
-        for field in fields where Headers.namesEqual(field.name, name) {
-            for element in field.value.split(separator: ",") where Headers.namesEqual(ASCII.trimmed(element), token) {
-                return true
+    func containsToken(_ token: StaticString, in name: StaticString) -> Bool {
+        let wanted = UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount)
+        for field in fields where Headers.namesEqual(field.name, name.description) {
+            var value = field.value
+            let found = value.withUTF8 { bytes in
+                var elementStart = 0
+                for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+                    var first = elementStart
+                    var last = index
+                    while first < last && (bytes[first] == ASCII.space || bytes[first] == ASCII.tab) { first += 1 }
+                    while last > first && (bytes[last - 1] == ASCII.space || bytes[last - 1] == ASCII.tab) { last -= 1 }
+                    if last - first == wanted.count
+                        && zip(bytes[first..<last], wanted).allSatisfy({ ASCII.lowercased($0) == ASCII.lowercased($1) })
+                    {
+                        return true
+                    }
+                    elementStart = index + 1
+                }
+                return false
             }
+            if found { return true }
         }
         return false
     }

@@ -34,8 +34,11 @@ final class ClientConnection {
     var peerHungUp = false
     /// No more requests are parsed: a closing response is queued or the request stream is broken.
     var stopParsing = false
-    /// Close (after lingering) once the output is written.
+    /// Close once the output is written.
     var closeAfterOutput = false
+    /// The connection is being closed before the client is done sending (an error, a refusal, a timeout,
+    /// shutdown): linger after the last response so unread input does not turn the close into a reset.
+    var endsEarly = false
     var inputClosed = false
     var lingering = false
     var isClosed = false

@@ -114,6 +114,7 @@ extension EventLoop {
             for: HTTPError(.serviceUnavailable, "too many connections"), request: nil, log: nil)
         connection.exchanges.append(exchange)
         connection.stopParsing = true
+        connection.endsEarly = true
         service(connection)
     }
 
@@ -160,8 +161,11 @@ extension EventLoop {
 
     private static func format(_ address: sockaddr_storage) -> String? {
         var address = address
-        var text = [CChar](repeating: 0, count: 64)
-        guard csystem_format_address(&address, &text, text.count) == 0 else { return nil }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text -> String? in
+            guard let base = text.baseAddress, csystem_format_address(&address, base, text.count) == 0 else {
+                return nil
+            }
+            return String(cString: base)
+        }
     }
 }

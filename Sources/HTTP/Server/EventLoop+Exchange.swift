@@ -62,6 +62,7 @@ extension EventLoop {
                 exchange.response = context.router.response(for: error, request: nil, log: nil)
                 connection.exchanges.append(exchange)
                 connection.stopParsing = true
+                connection.endsEarly = true
             }
         }
         return false
@@ -83,6 +84,7 @@ extension EventLoop {
         exchange.response = context.router.response(for: resolution, request: head)
         connection.exchanges.append(exchange)
         connection.stopParsing = true
+        connection.endsEarly = true
     }
 
     private func makeExchange(for request: Request, on connection: ClientConnection) -> ClientConnection.Exchange {
@@ -184,6 +186,8 @@ extension EventLoop {
         if !keepAlive {
             connection.stopParsing = true
             connection.closeAfterOutput = true
+            // Shutting down closes connections the client expected to keep: it may already be sending more.
+            if drainDeadline != nil { connection.endsEarly = true }
         }
     }
 
@@ -253,6 +257,7 @@ extension EventLoop {
             for: HTTPError(.requestTimeout, "request not received in time"), request: nil, log: nil)
         connection.exchanges.append(exchange)
         connection.stopParsing = true
+        connection.endsEarly = true
         service(connection)
     }
 }
