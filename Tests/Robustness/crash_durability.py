@@ -1,16 +1,20 @@
 """Crash durability: every attempt acknowledged with 200 survives a SIGKILL of the server, exactly once.
 
 32 client threads post graded attempts (each answer text unique) over keep-alive connections while the server
-is killed with SIGKILL at several points of the load; after each kill the database file is opened read-only
+is killed with SIGKILL at several points of the load. Half the clients rotate over learners made with
+POST /api/v1/learners (Bearer tokens); the other half behave like browsers: a first attempt without a cookie
+creates its learner in the attempt's transaction and sets `folio_learner`, which is then sent back. After each
+kill after each kill the database file is opened read-only
 with Python's sqlite3 (the server is dead, so this is the state a restart recovers from) and checked:
 `PRAGMA integrity_check` is ok, every acknowledged attempt is there once with its id, learner and answer, no
 attempt (acknowledged or in doubt) is stored twice, and each learner's per-question attempt counter
 (question_scores.attempts, maintained in the attempt's transaction) equals the rows it counts. The server is
 then restarted on the same file for the next round; a last start checks the API still lists the attempts.
 
-Learners come from POST /api/v1/learners. Creating them is rate-limited per client address, so each client
-thread binds its own loopback source address (127.0.1.N); 429 answers are honoured (Retry-After), never
-worked around with server flags.
+An acknowledged attempt by a cookie learner must also keep its learner: the cookie's SHA-256 must still map
+to the attempt's learner in learner_tokens. Creating learners is rate-limited per client address, so each
+client thread binds its own loopback source address (127.0.1.N); 429 answers are honoured (Retry-After),
+never worked around with server flags.
 """
 
 import hashlib
@@ -37,21 +41,23 @@ class Ledger:
 
     def __init__(self):
         self.lock = threading.Lock()
-        self.acknowledged = {}  # attempt id -> (learner id, answer, round)
-        self.in_doubt = []  # (learner id, answer, round)
+        # A learner is ("id", learner id) for API-made ones, ("token", cookie) for cookie-made ones, and
+        # ("new", None) for an attempt in flight that would have created one.
+        self.acknowledged = {}  # attempt id -> (learner, answer, round)
+        self.in_doubt = []  # (learner, answer, round)
         self.rate_limited = 0
         self.other_statuses = {}
         self.duplicate_ids = []
 
-    def acknowledge(self, attempt_id, learner_id, answer, round_number):
+    def acknowledge(self, attempt_id, learner, answer, round_number):
         with self.lock:
             if attempt_id in self.acknowledged:
                 self.duplicate_ids.append(attempt_id)
-            self.acknowledged[attempt_id] = (learner_id, answer, round_number)
+            self.acknowledged[attempt_id] = (learner, answer, round_number)
 
-    def doubt(self, learner_id, answer, round_number):
+    def doubt(self, learner, answer, round_number):
         with self.lock:
-            self.in_doubt.append((learner_id, answer, round_number))
+            self.in_doubt.append((learner, answer, round_number))
 
     def status(self, status):
         with self.lock:
@@ -106,7 +112,10 @@ def client_loop(port, client, learners, questions, round_number, ledger, stop):
     cookie, cookie_uses = None, 0
     connection = None
     try:
-        connection = harness.Connection(port, timeout=10, source=source_address(client))
+        try:
+            connection = harness.Connection(port, timeout=10, source=source_address(client))
+        except OSError:
+            connection = harness.Connection(port, timeout=10)  # no 127.0.1.N here: share 127.0.0.1
         while not stop.is_set():
             headers = {"Content-Type": "application/json"}
             if with_cookies:
