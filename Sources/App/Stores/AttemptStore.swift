@@ -16,17 +16,7 @@ public struct AttemptStore: Sendable {
     public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> (Attempt, IssuedLearner?)
     {
         try await database.submit { connection in
-            var issued: IssuedLearner?
-            let learnerID: Int64
-            switch reference {
-            case .existing(let id):
-                learnerID = id
-            case .create(let language):
-                let created = try LearnerStore.insert(
-                    displayName: "", language: language, cohortID: nil, on: connection)
-                issued = created
-                learnerID = created.learner.id
-            }
+            let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = Clock.nowMilliseconds()
             try connection.execute(
                 sql: """
@@ -66,17 +56,7 @@ public struct AttemptStore: Sendable {
         -> IssuedLearner?
     {
         try await database.submit { connection in
-            var issued: IssuedLearner?
-            let learnerID: Int64
-            switch reference {
-            case .existing(let id):
-                learnerID = id
-            case .create(let language):
-                let created = try LearnerStore.insert(
-                    displayName: "", language: language, cohortID: nil, on: connection)
-                issued = created
-                learnerID = created.learner.id
-            }
+            let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = Clock.nowMilliseconds()
             try connection.execute(
                 sql: """
@@ -86,6 +66,17 @@ public struct AttemptStore: Sendable {
                     """,
                 arguments: [learnerID, section, language, now, now])
             return issued
+        }
+    }
+
+    /// The learner's id, creating the learner (and its first token) in the caller's transaction when asked.
+    static func resolve(_ reference: LearnerReference, on connection: Connection) throws -> (Int64, IssuedLearner?) {
+        switch reference {
+        case .existing(let id):
+            return (id, nil)
+        case .create(let language):
+            let created = try LearnerStore.insert(displayName: "", language: language, cohortID: nil, on: connection)
+            return (created.learner.id, created)
         }
     }
 
