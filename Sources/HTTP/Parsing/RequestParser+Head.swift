@@ -190,7 +190,9 @@ struct RequestLine: Sendable {
     }
 
     private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPError) -> HTTPVersion {
-        guard bytes.count == 8, bytes.prefix(5).elementsEqual("HTTP/".utf8), bytes[6] == UInt8(ascii: "."),
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+            bytes[2] == UInt8(ascii: "T"),
+            bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"), bytes[6] == UInt8(ascii: "."),
             (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[7])
         else {
             throw HTTPError(.badRequest, "malformed HTTP version")
