@@ -87,6 +87,8 @@ if [[ -z "$nginx_only" ]]; then
     fi
     bin=$(folio_bin release)
     banner "start folio"
+    # Like nginx's `access_log off` in the generated config: neither server writes a line per request.
+    export FOLIO_ACCESS_LOG=off
     folio_start "$bin" "$work/folio"
     proc_sample "after start"
     # The bytes nginx will serve: exactly what folio sends, identity and gzip.
