@@ -83,9 +83,11 @@ extension OpenAPIDocument {
                     "type": "object",
                     "description": "A free-text answer, an option id, or both; at least one must not be blank.",
                     "properties": [
-                        "answer": ["type": "string", "description": "At most 4096 bytes of UTF-8 (else 413)."],
+                        "answer": [
+                            "type": ["string", "null"], "description": "At most 4096 bytes of UTF-8 (else 413).",
+                        ],
                         "choice": [
-                            "type": "string",
+                            "type": ["string", "null"],
                             "description":
                                 "An option id of the question (`yes`/`no` for yes/no questions); others are 422.",
                         ],
@@ -93,11 +95,15 @@ extension OpenAPIDocument {
                     "anyOf": [
                         [
                             "required": ["answer"],
-                            "properties": ["answer": ["pattern": .string(InputRules.nonBlankPattern)]],
+                            "properties": [
+                                "answer": ["type": "string", "pattern": .string(InputRules.nonBlankPattern)]
+                            ],
                         ],
                         [
                             "required": ["choice"],
-                            "properties": ["choice": ["pattern": .string(InputRules.nonBlankPattern)]],
+                            "properties": [
+                                "choice": ["type": "string", "pattern": .string(InputRules.nonBlankPattern)]
+                            ],
                         ],
                     ],
                 ]
@@ -116,7 +122,10 @@ extension OpenAPIDocument {
                 S.object(
                     [
                         "display_name": S.name, "language": S.enumeration(languageCodes),
-                        "cohort_code": ["type": "string", "description": "A cohort's join code: joins it at once."],
+                        "cohort_code": [
+                            "type": ["string", "null"],
+                            "description": "A cohort's join code: joins it at once (null: none).",
+                        ],
                     ], optional: ["cohort_code"])
             ),
             ("IssuedLearner", S.object(["id": S.integer, "token": ["type": "string", "description": "Shown once."]])),
