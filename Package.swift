@@ -22,15 +22,17 @@ let package = Package(
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
 
-        .target(name: "SQLite", dependencies: ["CSQLite", "CCrypto"], swiftSettings: strict),
-        .target(name: "HTTP", dependencies: ["CSystem", "CZlib"], swiftSettings: strict),
+        // A lock ThreadSanitizer understands, shared by the modules with threads.
+        .target(name: "Locking", swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "CCrypto", "Locking"], swiftSettings: strict),
+        .target(name: "HTTP", dependencies: ["CSystem", "CZlib", "Locking"], swiftSettings: strict),
         .target(name: "Course", swiftSettings: strict),
         .target(name: "Grading", dependencies: ["Course"], swiftSettings: strict),
         // Server-rendered HTML: pure functions from the course model to escaped markup.
         .target(name: "Views", dependencies: ["Course", "Grading"], swiftSettings: strict),
         .target(
             name: "App",
-            dependencies: ["HTTP", "SQLite", "Course", "Grading", "Views", "CCrypto", "CZlib"],
+            dependencies: ["HTTP", "SQLite", "Course", "Grading", "Views", "Locking", "CCrypto", "CZlib"],
             swiftSettings: strict
         ),
         .executableTarget(name: "folio", dependencies: ["App"], swiftSettings: strict),
@@ -41,11 +43,11 @@ let package = Package(
         // In-process benchmarks (parser, grader); run by bench/run in release mode.
         .executableTarget(name: "FolioBench", dependencies: ["Course", "Grading"], path: "bench/FolioBench"),
 
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Locking"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking"]),
     ]
 )

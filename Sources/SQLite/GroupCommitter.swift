@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// Commits many small writes with one `fsync`: a writer thread drains queued jobs into one
 /// `BEGIN IMMEDIATE` transaction, each job in its own savepoint, and resumes each caller only after

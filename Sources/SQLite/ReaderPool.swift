@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 /// A bounded set of read-only connections, opened on demand and reused.
 ///

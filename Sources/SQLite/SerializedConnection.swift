@@ -1,3 +1,5 @@
+import Locking
+
 /// The one writable connection, used by one thread at a time behind a lock.
 ///
 /// SQLite allows one writer per database file; serialising in-process writers here means they wait

@@ -1,3 +1,4 @@
+import Locking
 import SQLite
 
 /// Counts failed admin sign-ins per client address and refuses further tries once they run out.

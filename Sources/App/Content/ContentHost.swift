@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SQLite
 
 /// Holds the content snapshot being served and replaces it on reload, atomically and never half-way.

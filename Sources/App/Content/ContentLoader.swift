@@ -2,6 +2,7 @@ import Course
 import Foundation
 import Grading
 import HTTP
+import Locking
 import SQLite
 import Views
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SQLite
 
 /// Online backups of the live database into one configured directory, under generated names.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SQLite
 
 /// The service's Prometheus metrics, rendered in the text exposition format (version 0.0.4).

@@ -1,5 +1,6 @@
 import Course
 import Foundation
+import Locking
 import SQLite
 import Views
 

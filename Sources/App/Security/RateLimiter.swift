@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A token bucket per key (learner, client address), shared by every event loop.
@@ -30,7 +31,7 @@ public final class RateLimiter: Sendable {
 
     private let policy: Policy
     private let maxKeys: Int
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
 
     public init(policy: Policy, maxKeys: Int = 100_000) {
         self.policy = policy

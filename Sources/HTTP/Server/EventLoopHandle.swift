@@ -1,4 +1,5 @@
 import CSystem
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ final class EventLoopHandle: Sendable {
     let wakeDescriptor: Int32
     /// Connections owned by (or being handed to) this loop; read by other loops to balance.
     let connectionCount = Atomic<Int>(0)
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
 
     private struct Inbox {
         var messages: [Message] = []

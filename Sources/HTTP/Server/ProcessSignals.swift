@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import Locking
 import Synchronization
 
 /// SIGINT, SIGTERM and SIGHUP turned into callbacks, through a self-pipe written by an async-signal-safe
@@ -21,7 +22,7 @@ public final class ProcessSignals: Sendable {
         var waiters: [CheckedContinuation<Signal, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let onReload: @Sendable () -> Void
     private let onTerminate: (@Sendable (Signal) -> Void)?
 

@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import Locking
 import Synchronization
 
 /// The HTTP/1.1 server: N event-loop threads, each with its own epoll, sharing one listening socket
@@ -16,7 +17,7 @@ public final class Server: Sendable {
     public let localPort: Int
     private let context: ServerContext
     private let loops: [EventLoopHandle]
-    private let lifecycle: Mutex<RunState>
+    private let lifecycle: Locked<RunState>
 
     private struct RunState {
         var runningLoops: Int
@@ -28,7 +29,7 @@ public final class Server: Sendable {
         self.localPort = localPort
         self.context = context
         self.loops = loops
-        lifecycle = Mutex(RunState(runningLoops: loops.count))
+        lifecycle = Locked(RunState(runningLoops: loops.count))
     }
 
     /// Binds, starts the event loops, and returns the running server.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Serves the files under a root directory (GET and HEAD), cached in memory.
@@ -15,7 +16,7 @@ public final class StaticFiles: Sendable {
     let maxFileBytesLimit: Int
     private let revalidationInterval: UInt64
     /// Prepared files by relative path, with when each was last compared with the disk (monotonic ns).
-    private let cache = Mutex<[String: (file: StaticFile, checkedAt: UInt64)]>([:])
+    private let cache = Locked<[String: (file: StaticFile, checkedAt: UInt64)]>([:])
 
     /// - Parameters:
     ///   - root: the directory to serve (e.g. `Public`).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import SQLite
 
 /// A one-shot signal between a test and a thread it started, with bounded waits so a bug fails the

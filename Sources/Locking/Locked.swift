@@ -6,16 +6,16 @@ import Foundation
 /// the kernel (a priority-inheritance futex), which ThreadSanitizer cannot observe, so
 /// `swift test --sanitize=thread` reports a false race on every contended `Mutex`. `NSLock` is a
 /// pthread mutex, which ThreadSanitizer models, so a race it reports here is real.
-package final class Locked<State>: @unchecked Sendable {  // `state` is only reached inside `lock`
+public final class Locked<State>: @unchecked Sendable {  // `state` is only reached inside `lock`
     private let lock = NSLock()
     private var state: State
 
-    package init(_ state: State) {
+    public init(_ state: State) {
         self.state = state
     }
 
     /// Runs `body` with exclusive access to the state.
-    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)
