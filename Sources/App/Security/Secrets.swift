@@ -22,7 +22,7 @@ public enum Secrets {
         hex(randomBytes(16))
     }
 
-    /// A short code that people can read aloud and type: Crockford base32 without I, L, O, U, as `XXXX-XXXX`.
+    /// A short code that people can read aloud and type: Crockford base32 without I, L, O, U, as `7K3M-Q9TD`.
     ///
     /// 8 symbols give 40 bits; codes expire and lookups are rate-limited, so guessing is impractical.
     public static func makeHumanCode(symbols: Int = 8) -> String {
