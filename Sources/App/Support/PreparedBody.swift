@@ -3,7 +3,9 @@ import HTTP
 
 /// A response body prepared once at content load: identity and gzip variants, each with a strong ETag and
 /// its 200 and 304 responses serialised in advance, so serving it is a lookup and a pointer copy.
-public struct PreparedBody: Sendable {
+///
+/// A class so that taking one out of a dictionary per request is one retain, not one per stored reference.
+public final class PreparedBody: Sendable {
     private struct Variant: Sendable {
         let etag: String
         let full: PrebuiltResponse
