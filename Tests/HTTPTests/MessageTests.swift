@@ -88,6 +88,9 @@ import Testing
         ("gzip", true), ("gzip, deflate, br", true), ("GZIP;q=0.5", true), ("gzip;q=0", false),
         ("*", true), ("*;q=0", false), ("*, gzip;q=0", false), ("deflate", false), ("", false),
         ("x-gzip", true), ("br;q=1.0, gzip;q=0.8, *;q=0.1", true), ("gzip;q=abc", false), ("identity", false),
+        ("X-GZip;Q=0.001", true), ("gzip;q=1.5", false), ("gzip;q=0.0001", false), ("gzip;q=5e-1", false),
+        ("gzip;q=1.000", true), ("gzip;q=1.001", false), ("deflate, gzip ; q=0.3 ,br", true), (",,gzip,", true),
+        ("gzip;level=9", true), ("gzip, gzip;q=0", false), ("gzipx", false), ("x-gzipx", false), ("*;q=0.5, br", true),
     ])
     func negotiatesGzip(header: String, accepts: Bool) {
         #expect(AcceptEncoding(header).acceptsGzip == accepts)
@@ -100,7 +103,16 @@ import Testing
     @Test func reportsQualities() {
         let negotiation = AcceptEncoding("br;q=0.9, gzip;q=0.25")
         #expect(negotiation.quality(of: "gzip") == 0.25)
+        #expect(negotiation.quality(of: "br") == 0.9)
         #expect(negotiation.quality(of: "deflate") == 0)
+        #expect(AcceptEncoding("br, *;q=0.125").quality(of: "zstd") == 0.125)
+    }
+
+    @Test func joinsRepeatedFields() throws {
+        let request = try parseRequest(
+            "GET / HTTP/1.1\r\nHost: a\r\nAccept-Encoding: br\r\naccept-encoding: gzip;q=0.5\r\n\r\n")
+        #expect(AcceptEncoding(request).quality(of: "gzip") == 0.5)
+        #expect(AcceptEncoding(request).quality(of: "br") == 1)
     }
 }
 
