@@ -19,6 +19,9 @@ import Testing
         router.patch("/items/:id") { _ in .text("patch") }
         router.delete("/items/:id") { request async in .text("deleted \(request.parameters["id"] ?? "")") }
         router.get("/static/*") { request in .text("file \(request.parameters["*"] ?? "")") }
+        router.get("/docs/intro") { _ in .text("intro") }
+        router.get("/docs/:page/raw") { request in .text("raw \(request.parameters["page"] ?? "")") }
+        router.get("/çay/:kind") { request in .text("çay \(request.parameters["kind"] ?? "")") }
         router.get("/fail") { _ in throw HTTPError(.conflict, "already there") }
         router.get("/crash") { _ in throw TestFailure("secret database detail") }
         return router
@@ -30,6 +33,9 @@ import Testing
         ("/api/v1/de/chapters/latest", "latest"),
         ("/static/css/site.css", "file css/site.css"),
         ("/static/", "file "),
+        ("/docs/intro", "intro"),
+        ("/docs/intro/raw", "raw intro"),
+        ("/çay/sıcak", "çay sıcak"),
     ])
     func routesToHandlerWithParameters(path: String, body: String) async throws {
         let response = await makeRouter().respond(to: try request(.get, path))
@@ -42,7 +48,10 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == "deleted 7")
     }
 
-    @Test(arguments: ["/nope", "/api/v1/en/chapters", "/api/v1/en/chapters/3/extra", "/static", "/api/v1//chapters/1"])
+    @Test(arguments: [
+        "/nope", "/api/v1/en/chapters", "/api/v1/en/chapters/3/extra", "/static", "/api/v1//chapters/1", "/docs",
+        "/docs/intro/", "/cay/x", "/çay/",
+    ])
     func unknownPathsAre404(path: String) async throws {
         #expect(await makeRouter().respond(to: try request(.get, path)).status == .notFound)
     }
@@ -106,7 +115,7 @@ import Testing
 
     @Test func exposesRegisteredRoutes() {
         let routes = makeRouter().routes
-        #expect(routes.count == 10)
+        #expect(routes.count == 13)
         #expect(routes.contains(Route(method: .post, pattern: "/api/v1/:lang/attempts")))
         #expect(routes.first == Route(method: .get, pattern: "/"))
     }

@@ -1,5 +1,5 @@
-/// One level of the routing tree: literal children, at most one `:parameter` child, and handlers for the
-/// path ending here or (for `*`) anywhere below.
+/// One level of the routing tree as it is built: literal children, at most one `:parameter` child, and
+/// handlers for the path ending here or (for `*`) anywhere below. `RouteMatcher` is its frozen form.
 struct RouteNode: Sendable {
     struct Entry: Sendable {
         let handler: Handler
@@ -15,9 +15,9 @@ struct RouteNode: Sendable {
 
     // Small arrays rather than dictionaries: a node has few children and few methods, and comparing a
     // few short strings is cheaper than hashing one.
-    private var literals: [(name: String, node: RouteNode)] = []
-    private var parameterName: String?
-    private var parameterChild: [RouteNode] = []
+    private(set) var literals: [(name: String, node: RouteNode)] = []
+    private(set) var parameterName: String?
+    private(set) var parameterChild: [RouteNode] = []
     private(set) var handlers = Handlers()
     private(set) var wildcardHandlers = Handlers()
 
@@ -82,31 +82,5 @@ struct RouteNode: Sendable {
         case .wildcard:
             wildcardHandlers.add(entry, for: method)
         }
-    }
-
-    /// The handlers of the first node matching the path segments in `rest` (the path after its leading
-    /// `/`; `nil` once every segment is consumed), trying literal before parameter before wildcard, with the
-    /// captured values appended to `parameters`.
-    func match(_ rest: Substring?, parameters: inout PathParameters) -> Handlers? {
-        guard let rest else {
-            return handlers.isEmpty ? nil : handlers
-        }
-        let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/"))
-        let segment = slash.map { rest[..<$0] } ?? rest
-        let remainder = slash.map { rest[rest.utf8.index(after: $0)...] }
-        for literal in literals where literal.name == segment {
-            if let found = literal.node.match(remainder, parameters: &parameters) { return found }
-            break
-        }
-        if let parameterName, let child = parameterChild.first, !segment.isEmpty {
-            parameters.append(parameterName, String(segment))
-            if let found = child.match(remainder, parameters: &parameters) { return found }
-            parameters.removeLast()
-        }
-        if !wildcardHandlers.isEmpty {
-            parameters.append("*", String(rest))
-            return wildcardHandlers
-        }
-        return nil
     }
 }

@@ -20,10 +20,12 @@ public struct Router: Sendable {
     /// cost a single retain; copied on write.
     private final class Table: Sendable {
         let tree: RouteNode
+        let matcher: RouteMatcher
         let routes: [Route]
 
         init(tree: RouteNode, routes: [Route]) {
             self.tree = tree
+            self.matcher = RouteMatcher(tree)
             self.routes = routes
         }
     }
@@ -54,7 +56,7 @@ public struct Router: Sendable {
             return .options(allow: Method.supported.filter { ![.trace, .connect, .query].contains($0) })
         }
         var parameters = PathParameters()
-        guard let handlers = table.tree.match(request.path.dropFirst(), parameters: &parameters) else {
+        guard let handlers = table.matcher.match(request.path, parameters: &parameters) else {
             return .notFound
         }
         request.parameters = parameters
