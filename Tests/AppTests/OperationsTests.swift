@@ -62,6 +62,25 @@ import Testing
         await server.stop()
     }
 
+    @Test func requestsRecordedOnManyThreadsAreEachCountedOnce() throws {
+        let metrics = Metrics()
+        DispatchQueue.concurrentPerform(iterations: 12) { thread in
+            for index in 0..<500 {
+                metrics.recordRequest(
+                    method: "GET", route: thread.isMultiple(of: 2) ? "/a" : "/b", status: 200,
+                    seconds: index.isMultiple(of: 5) ? 0.003 : 0.0002)
+            }
+        }
+        let text = try PrometheusText(metrics.render(contentVersion: 1, contentHash: "h", databaseBytes: 0))
+        let requests = "folio_http_requests_total"
+        #expect(text.value(requests, ["method": "GET", "route": "/a", "status": "200"]) == 3_000)
+        #expect(text.value(requests, ["method": "GET", "route": "/b", "status": "200"]) == 3_000)
+        #expect(text.value("folio_http_request_duration_seconds_count") == 6_000)
+        #expect(text.value("folio_http_request_duration_seconds_bucket", ["le": "0.0005"]) == 4_800)
+        #expect(text.value("folio_http_request_duration_seconds_bucket", ["le": "0.0025"]) == 4_800)
+        #expect(text.value("folio_http_request_duration_seconds_bucket", ["le": "0.005"]) == 6_000)
+    }
+
     @Test func aBackupTakenUnderWriteLoadIsWhollyConsistentAndLandsInTheBackupDirectory() async throws {
         let backups = FileManager.default.temporaryDirectory.appendingPathComponent(
             "folio-backups-\(UUID().uuidString)")

@@ -4,8 +4,10 @@ import SQLite
 
 /// The service's Prometheus metrics, rendered in the text exposition format (version 0.0.4).
 ///
-/// Counters are keyed by their label values; one lock guards the table, held only for an increment.
-/// Open connections are sampled from the servers when the text is rendered, so the gauge cannot drift.
+/// Counters are keyed by their label values. Request counts and latencies, recorded on every response by
+/// both event loops, go to one of several shards chosen by the recording thread, so the loops do not
+/// contend for one lock and one cache line; rendering merges the shards. Open connections are sampled from
+/// the servers when the text is rendered, so the gauge cannot drift.
 public final class Metrics: Sendable {
     /// Upper bounds of the request latency histogram, in seconds.
     static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -16,9 +18,12 @@ public final class Metrics: Sendable {
         var count: UInt64 = 0
     }
 
-    private struct State {
+    private struct RequestTable {
         var requests: [RequestKey: UInt64] = [:]
         var latency = Histogram()
+    }
+
+    private struct State {
         var attempts: [String: UInt64] = [:]
         var reloads: [String: UInt64] = [:]
     }
@@ -30,20 +35,41 @@ public final class Metrics: Sendable {
     }
 
     private let state = Locked(State())
+    /// A power of two, more than the event loops and the tasks that finish responses.
+    private let requestShards = (0..<16).map { _ in Locked(RequestTable()) }
     private let connectionSources = Locked<[@Sendable () -> Int]>([])
 
     public init() {}
 
     /// Records one finished request under its route pattern (not its path, which would explode cardinality).
     public func recordRequest(method: String, route: String, status: Int, seconds: Double) {
-        state.withLock { state in
-            state.requests[RequestKey(method: method, route: route, status: status), default: 0] += 1
-            state.latency.sum += seconds
-            state.latency.count += 1
-            if let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 }) {
-                state.latency.counts[bucket] += 1
-            }
+        let bucket = Self.latencyBuckets.firstIndex { seconds <= $0 }
+        requestShards[Self.shardIndex(of: requestShards.count)].withLock { table in
+            table.requests[RequestKey(method: method, route: route, status: status), default: 0] += 1
+            table.latency.sum += seconds
+            table.latency.count += 1
+            if let bucket { table.latency.counts[bucket] += 1 }
         }
+    }
+
+    /// The calling thread's shard: its pthread id (the address of its thread control block) hashed so that
+    /// threads land apart.
+    private static func shardIndex(of count: Int) -> Int {
+        let mixed = (UInt(pthread_self()) >> 12) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 58) & (count - 1)
+    }
+
+    /// Every shard's requests and latencies added together.
+    private func mergedRequests() -> RequestTable {
+        var merged = RequestTable()
+        for shard in requestShards {
+            let table = shard.withLock { $0 }
+            merged.requests.merge(table.requests, uniquingKeysWith: +)
+            merged.latency.sum += table.latency.sum
+            merged.latency.count += table.latency.count
+            for index in merged.latency.counts.indices { merged.latency.counts[index] += table.latency.counts[index] }
+        }
+        return merged
     }
 
     /// Records a graded attempt by verdict.
@@ -64,11 +90,12 @@ public final class Metrics: Sendable {
     /// The exposition text; `contentVersion` and `databaseBytes` are sampled by the caller.
     public func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64) -> String {
         let snapshot = state.withLock { $0 }
+        let served = mergedRequests()
         let openConnections = connectionSources.withLock { $0 }.reduce(0) { $0 + $1() }
         var out = ""
         out += "# HELP folio_http_requests_total HTTP requests by route pattern and status.\n"
         out += "# TYPE folio_http_requests_total counter\n"
-        for (key, value) in snapshot.requests.sorted(by: {
+        for (key, value) in served.requests.sorted(by: {
             ($0.key.route, $0.key.status, $0.key.method) < ($1.key.route, $1.key.status, $1.key.method)
         }) {
             out += "folio_http_requests_total{method=\(Self.label(key.method)),route=\(Self.label(key.route)),"
@@ -77,13 +104,13 @@ public final class Metrics: Sendable {
         out += "# HELP folio_http_request_duration_seconds Time from parsed request to response queued.\n"
         out += "# TYPE folio_http_request_duration_seconds histogram\n"
         var cumulative: UInt64 = 0
-        for (bound, count) in zip(Self.latencyBuckets, snapshot.latency.counts) {
+        for (bound, count) in zip(Self.latencyBuckets, served.latency.counts) {
             cumulative += count
             out += "folio_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
         }
-        out += "folio_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.latency.count)\n"
-        out += "folio_http_request_duration_seconds_sum \(snapshot.latency.sum)\n"
-        out += "folio_http_request_duration_seconds_count \(snapshot.latency.count)\n"
+        out += "folio_http_request_duration_seconds_bucket{le=\"+Inf\"} \(served.latency.count)\n"
+        out += "folio_http_request_duration_seconds_sum \(served.latency.sum)\n"
+        out += "folio_http_request_duration_seconds_count \(served.latency.count)\n"
         out += "# HELP folio_open_connections Client connections currently open.\n"
         out += "# TYPE folio_open_connections gauge\n"
         out += "folio_open_connections \(openConnections)\n"
