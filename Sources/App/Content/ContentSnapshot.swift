@@ -50,6 +50,8 @@ public final class ContentSnapshot: Sendable {
     public let languages: [String: LanguageContent]
     /// Language codes in the library's order.
     public let languageCodes: [String]
+    /// `languages` in the library's order.
+    private let ordered: [(code: String, content: LanguageContent)]
     let languageList: PreparedBody
     /// What identifies this content: a digest of every file under `Content/`.
     public let contentHash: String
@@ -68,6 +70,7 @@ public final class ContentSnapshot: Sendable {
         self.strings = strings
         self.languages = languages
         self.languageCodes = library.courses.map(\.language.code)
+        self.ordered = languageCodes.compactMap { code in languages[code].map { (code, $0) } }
         self.languageList = languageList
         self.contentHash = contentHash
         self.fingerprint = fingerprint
@@ -82,8 +85,11 @@ public final class ContentSnapshot: Sendable {
     }
 
     /// The language's content, or `nil` for an unknown code.
+    ///
+    /// A scan of a handful of short codes: cheaper than hashing the code, and every page request asks.
     public func language(_ code: String) -> LanguageContent? {
-        languages[code]
+        for entry in ordered where entry.code == code { return entry.content }
+        return nil
     }
 
     /// The section a question belongs to (`ch3`, `practice`) and its reference answer in `language`.

@@ -66,8 +66,8 @@ enum CourseAPIRoutes {
 
     /// The `:n` parameter as a chapter number: decimal digits only (no sign, no spaces).
     static func chapterNumber(_ request: Request) -> Int? {
-        guard let text = request.parameters["n"], !text.isEmpty, text.count <= 3, text.allSatisfy(\.isASCII),
-            text.allSatisfy(\.isNumber)
+        guard let text = request.parameters["n"], (1...3).contains(text.utf8.count),
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         return Int(text)
     }
