@@ -14,10 +14,11 @@ public struct AnswerKeyBook: Sendable {
     /// Key files above this size are refused rather than read.
     static let maximumFileSize = 4 << 20
 
-    /// Loads `keys.json` and every other `*.json` in `directory` as a language (`it.json` → `it`).
+    /// Loads `keys.json`, every other `*.json` in `directory` as a language (`it.json` → `it`), and the
+    /// Simplified → Traditional table `hans-hant.txt` when it is there.
     ///
-    /// - Throws: `GradingError` naming the file and question at fault: unreadable file, invalid JSON, unknown
-    ///   question id, a question missing from a language, bad weights, an option without phrases…
+    /// - Throws: `GradingError` naming the file and question (or line) at fault: unreadable file, invalid JSON,
+    ///   unknown question id, a question missing from a language, bad weights, an option without phrases…
     public static func load(from directory: URL) throws(GradingError) -> AnswerKeyBook {
         let neutral = try read(directory.appendingPathComponent("keys.json"))
         let names: [String]
@@ -31,14 +32,18 @@ public struct AnswerKeyBook: Sendable {
             let code = String(name.dropLast(".json".count))
             languages.append((code, try read(directory.appendingPathComponent(name))))
         }
-        return try make(neutral: neutral, languages: languages)
+        let hanTable =
+            names.contains(HanConverter.fileName)
+            ? try read(directory.appendingPathComponent(HanConverter.fileName)) : nil
+        return try make(neutral: neutral, languages: languages, hanTable: hanTable)
     }
 
     /// Compiles key files already in memory; `load(from:)` without the file system.
     ///
+    /// - Parameter hanTable: the bytes of `hans-hant.txt`; needed when a language has `simplifiedToTraditional`.
     /// - Throws: `GradingError` as `load(from:)`.
-    public static func make(neutral: Data, languages: [(code: String, data: Data)]) throws(GradingError)
-        -> AnswerKeyBook
+    public static func make(neutral: Data, languages: [(code: String, data: Data)], hanTable: Data? = nil)
+        throws(GradingError) -> AnswerKeyBook
     {
         let keys = try KeyCompiler.compileNeutral(neutral)
         guard !languages.isEmpty else {
@@ -48,7 +53,7 @@ public struct AnswerKeyBook: Sendable {
         for (code, data) in languages {
             files.append((code, try KeyCompiler.decode(LanguageKeyFile.self, from: data, file: "\(code).json")))
         }
-        let han = try KeyCompiler.hanConverterIfNeeded(files.map(\.file))
+        let han = try KeyCompiler.hanConverter(files, table: hanTable)
         var packs: [String: LanguagePack] = [:]
         for (code, file) in files {
             packs[code] = try KeyCompiler.compileLanguage(code: code, file: file, keys: keys, han: han)

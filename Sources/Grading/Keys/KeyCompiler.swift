@@ -113,12 +113,20 @@ enum KeyCompiler {
             echoNumbers: question.echoNumbers ?? [], answerWeight: answerWeight, concepts: concepts, pass: pass)
     }
 
-    static func hanConverterIfNeeded(_ files: [LanguageKeyFile]) throws(GradingError) -> HanConverter? {
-        guard files.contains(where: { $0.text.simplifiedToTraditional ?? false }) else { return nil }
-        guard let converter = HanConverter.make() else {
-            throw GradingError(
-                .invalidKey, "this platform's Foundation has no ICU Hans-Hant transform for simplifiedToTraditional")
+    /// The converter for languages with `simplifiedToTraditional`, from the shipped table; the table is
+    /// checked whenever it is present, and required only when a language asks for it.
+    static func hanConverter(_ files: [(code: String, file: LanguageKeyFile)], table: Data?) throws(GradingError)
+        -> HanConverter?
+    {
+        guard let table else {
+            if let needing = files.first(where: { $0.file.text.simplifiedToTraditional ?? false }) {
+                throw GradingError(
+                    .unreadableFile, file: HanConverter.fileName,
+                    "missing beside the key files, and \(needing.code).json asks for simplifiedToTraditional "
+                        + "(copy it from Folio's Content/keys or run scripts/hans-hant-table.swift)")
+            }
+            return nil
         }
-        return converter
+        return try HanConverter.parse(table)
     }
 }

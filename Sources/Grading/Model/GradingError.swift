@@ -19,19 +19,23 @@ public struct GradingError: Error, Sendable, Equatable, CustomStringConvertible 
     public let code: Code
     /// The key file at fault (`keys.json`, `it.json`), when there is one.
     public let file: String?
+    /// The line of `file` at fault, for the line-based data files (`hans-hant.txt`).
+    public let line: Int?
     /// The question at fault, when there is one.
     public let question: String?
     public let message: String
 
-    public init(_ code: Code, file: String? = nil, question: String? = nil, _ message: String) {
+    public init(_ code: Code, file: String? = nil, line: Int? = nil, question: String? = nil, _ message: String) {
         self.code = code
         self.file = file
+        self.line = line
         self.question = question
         self.message = message
     }
 
-    /// `file: question: message`, leaving out the parts that are not known.
+    /// `file:line: question: message`, leaving out the parts that are not known.
     public var description: String {
-        [file, question, message].compactMap { $0 }.joined(separator: ": ")
+        let place = file.map { file in line.map { "\(file):\($0)" } ?? file }
+        return [place, question, message].compactMap { $0 }.joined(separator: ": ")
     }
 }
