@@ -50,13 +50,13 @@ struct PhrasePattern: Sendable {
     /// pass `verbStems: false`: they are matched exactly as written.
     init?(_ phrase: String, normalizer: Normalizer, verbStems: Bool = true) {
         var body = Substring(phrase.trimmingSpaces)
-        let isWholeClause = body.hasPrefix("=")
+        let isWholeClause = body.first == "="
         if isWholeClause { body = body.dropFirst() }
         var polarity = Polarity.positive
-        if body.hasPrefix("!") {
+        if body.first == "!" {
             polarity = .negated
             body = body.dropFirst()
-        } else if body.hasPrefix("~") {
+        } else if body.first == "~" {
             polarity = .any
             body = body.dropFirst()
         }
@@ -65,7 +65,7 @@ struct PhrasePattern: Sendable {
         for raw in rawSegments {
             var units: [Unit] = []
             for word in raw.split(whereSeparator: { $0 == " " }) {
-                let isStem = word.hasSuffix("*")
+                let isStem = word.last == "*"
                 let tokens = normalizer.tokens(String(isStem ? word.dropLast() : word))
                 for (offset, token) in tokens.enumerated() {
                     units.append(
@@ -156,7 +156,15 @@ extension String {
         return String(view)
     }
 
+    /// Most phrases have no `target`: a byte search spares them the (slow) generic split at key load.
     fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        let bytes = Array(utf8)
+        let pattern = Array(target.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count,
+            (0...(bytes.count - pattern.count)).contains(where: {
+                bytes[$0..<($0 + pattern.count)].elementsEqual(pattern)
+            })
+        else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
