@@ -20,26 +20,71 @@ struct SearchText {
         case character(String)
     }
 
+    /// What one folded character contributes to a run.
+    enum Role: Equatable {
+        /// A Han or kana character: CJK runs become bigrams.
+        case cjk
+        /// A letter or digit of a Latin-script (or other spaced) word.
+        case word
+        /// Anything else ends the current run.
+        case separator
+    }
+
     let locale: Locale
+    private let isTurkish: Bool
     private var cache: [Character: String] = [:]
+    private var roles: [Character: [(Character, Role)]] = [:]
+    private var scalarRoles: [UInt32: [(Character, Role)]] = [:]
 
     init(languageTag: String) {
         locale = Locale(identifier: languageTag)
+        isTurkish = locale.language.languageCode?.identifier == "tr"
     }
 
     /// The folded form of one character: lower case, no diacritics, full-width forms narrowed.
     mutating func fold(_ character: Character) -> String {
-        if character.isASCII {
-            return character.isUppercase ? character.lowercased() : String(character)
+        if let ascii = character.asciiValue, character.utf8.count == 1 {
+            return String(Unicode.Scalar((0x41...0x5A).contains(ascii) ? ascii | 0x20 : ascii))
         }
         if let cached = cache[character] { return cached }
         var folded = String(character).precomposedStringWithCompatibilityMapping
         folded = folded.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: locale)
-        if locale.language.languageCode?.identifier == "tr" {
+        if isTurkish {
             folded = folded.replacingOccurrences(of: "ı", with: "i")
         }
         cache[character] = folded
         return folded
+    }
+
+    /// The folded characters of `character` with their roles; Unicode properties are looked up once per
+    /// distinct character (they dominated index build time when asked for every character).
+    mutating func classified(_ character: Character) -> [(Character, Role)] {
+        if let known = roles[character] { return known }
+        let result = computeRoles(character)
+        roles[character] = result
+        return result
+    }
+
+    /// `classified` for a character that is one scalar, cached by its value (cheaper to hash).
+    private mutating func classified(scalar: Unicode.Scalar) -> [(Character, Role)] {
+        if let known = scalarRoles[scalar.value] { return known }
+        let result = computeRoles(Character(scalar))
+        scalarRoles[scalar.value] = result
+        return result
+    }
+
+    private mutating func computeRoles(_ character: Character) -> [(Character, Role)] {
+        fold(character).map { folded -> (Character, Role) in
+            guard let scalar = folded.unicodeScalars.first else { return (folded, .separator) }
+            if Self.isCJK(scalar) { return (folded, .cjk) }
+            return (folded, folded.isLetter || folded.isNumber ? .word : .separator)
+        }
+    }
+
+    /// CJK Unified Ideographs and Extension A: folding leaves them as they are (`SearchTextTests` checks
+    /// every one), so they skip the lookup.
+    static func isUnifiedIdeograph(_ value: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
     }
 
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
@@ -54,25 +99,59 @@ struct SearchText {
 
     /// Splits folded text into Latin words and CJK runs, in order.
     mutating func runs(_ text: String) -> [(text: String, isCJK: Bool)] {
-        var runs: [(String, Bool)] = []
-        var current = ""
+        var runs: [(text: String, isCJK: Bool)] = []
+        var current: [UInt8] = []
         var currentIsCJK = false
         func flush() {
-            if !current.isEmpty { runs.append((current, currentIsCJK)) }
-            current = ""
+            if !current.isEmpty { runs.append((String(decoding: current, as: UTF8.self), currentIsCJK)) }
+            current.removeAll(keepingCapacity: true)
         }
-        for character in text {
-            for folded in fold(character) {
-                guard let scalar = folded.unicodeScalars.first else { continue }
-                let cjk = Self.isCJK(scalar)
-                if cjk || folded.isLetter || folded.isNumber {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            // An ASCII character followed by ASCII (but not CR LF) is a whole character: no folding to look up.
+            if byte < 0x80, next == utf8.endIndex || (utf8[next] < 0x80 && !(byte == 0x0D && utf8[next] == 0x0A)) {
+                switch byte {
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39:
+                    if currentIsCJK { flush() }
+                    currentIsCJK = false
+                    current.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+                default:
+                    flush()
+                }
+                index = next
+                continue
+            }
+            let end = text.index(after: index)
+            let scalars = text.unicodeScalars
+            let roles: [(Character, Role)]
+            if scalars.index(after: index) == end {
+                let scalar = scalars[index]
+                if Self.isUnifiedIdeograph(scalar.value) {
+                    if !currentIsCJK { flush() }
+                    currentIsCJK = true
+                    current.append(contentsOf: text.utf8[index..<end])
+                    index = end
+                    continue
+                }
+                roles = classified(scalar: scalar)
+            } else {
+                roles = classified(text[index])
+            }
+            for (folded, role) in roles {
+                switch role {
+                case .cjk, .word:
+                    let cjk = role == .cjk
                     if cjk != currentIsCJK { flush() }
                     currentIsCJK = cjk
-                    current.append(folded)
-                } else {
+                    current.append(contentsOf: folded.utf8)
+                case .separator:
                     flush()
                 }
             }
+            index = end
         }
         flush()
         return runs
