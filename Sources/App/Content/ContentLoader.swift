@@ -1,9 +1,6 @@
 import Course
 import Foundation
 import Grading
-import HTTP
-import Locking
-import SQLite
 import Views
 
 /// Builds a `ContentSnapshot` from a content directory: parse, validate, render, encode and index.
@@ -32,24 +29,37 @@ enum ContentLoader {
         } catch {
             throw Failure(report: error.render())
         }
+        // Everything that needs only the parsed course runs at once; errors are then reported in this order.
+        let keyDirectory = root.appendingPathComponent("keys", isDirectory: true)
+        let jobs = ParallelJobs()
+        let loadedBook = jobs.add { try AnswerKeyBook.load(from: keyDirectory) }
+        let loadedFingerprint = jobs.add { try ContentFingerprint.make(library: library, keyDirectory: keyDirectory) }
+        let searchIndexes = library.courses.map { course in jobs.add { try SearchIndex(course: course) } }
+        let loadedStrings = jobs.add {
+            try UIStrings.load(
+                directory: root.appendingPathComponent("ui", isDirectory: true),
+                languages: library.languages.map(\.code))
+        }
+        jobs.run()
         do {
-            book = try AnswerKeyBook.load(from: root.appendingPathComponent("keys", isDirectory: true))
+            book = try loadedBook.get()
         } catch {
             throw Failure(report: "answer keys: \(error)")
         }
         try checkKeysCover(library, book)
         do {
-            strings = try UIStrings.load(
-                directory: root.appendingPathComponent("ui", isDirectory: true),
-                languages: library.languages.map(\.code))
+            strings = try loadedStrings.get()
         } catch {
             throw Failure(report: "interface strings: \(error)")
         }
         do {
-            let fingerprint = try ContentFingerprint.make(
-                library: library, keyDirectory: root.appendingPathComponent("keys", isDirectory: true))
+            let fingerprint = try loadedFingerprint.get()
+            var search: [String: SearchIndex] = [:]
+            for (course, index) in zip(library.courses, searchIndexes) {
+                search[course.language.code] = try index.get()
+            }
             let languages = try prepareLanguages(
-                library: library, book: book, strings: strings, assetVersion: contentHash)
+                library: library, book: book, strings: strings, search: search, assetVersion: contentHash)
             let list = CourseJSON.LanguageList(
                 languages: library.courses.map {
                     .init(code: $0.language.code, name: $0.language.name, tag: $0.language.tag, title: $0.title)
@@ -81,70 +91,6 @@ enum ContentLoader {
             }
         }
         if !problems.isEmpty { throw Failure(report: Array(Set(problems)).sorted().joined(separator: "\n")) }
-    }
-
-    /// Renders, encodes and indexes each language, languages in parallel (one per core).
-    private static func prepareLanguages(
-        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], assetVersion: String
-    ) throws -> [String: ContentSnapshot.LanguageContent] {
-        let courses = library.courses
-        let results = Locked<[String: Result<ContentSnapshot.LanguageContent, any Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: courses.count) { index in
-            let course = courses[index]
-            let result = Result { () throws -> ContentSnapshot.LanguageContent in
-                guard let languageStrings = strings[course.language.code] else {
-                    throw Failure(report: "ui/\(course.language.code).json: missing")
-                }
-                return try prepare(
-                    course, library: library, book: book, strings: languageStrings,
-                    assetVersion: String(assetVersion.prefix(12)))
-            }
-            results.withLock { $0[course.language.code] = result }
-        }
-        return try results.withLock { $0 }.mapValues { try $0.get() }
-    }
-
-    private static func prepare(
-        _ course: LanguageCourse, library: CourseLibrary, book: AnswerKeyBook, strings: UIStrings, assetVersion: String
-    ) throws -> ContentSnapshot.LanguageContent {
-        let code = course.language.code
-        let pages = CoursePages(
-            course: course, strings: strings, languages: library.languages, answerKeys: book, assetVersion: assetVersion
-        )
-        var prepared: [CourseSection: PreparedBody] = [:]
-        let html = "text/html; charset=utf-8"
-        // Every page remembers its language for `/`; the cookie is the same for all readers of the page.
-        var headers = Headers()
-        headers.add("Set-Cookie", PageRoutes.languageCookie(code))
-        for chapter in course.chapters {
-            if let page = pages.chapters[chapter.number] {
-                prepared[.chapter(chapter.number)] = try PreparedBody(
-                    page.staticBytes, contentType: html, extraHeaders: headers)
-            }
-        }
-        prepared[.appendix] = try PreparedBody(pages.appendix.staticBytes, contentType: html, extraHeaders: headers)
-        prepared[.practice] = try PreparedBody(pages.practice.staticBytes, contentType: html, extraHeaders: headers)
-        var chapterJSON: [Int: PreparedBody] = [:]
-        for chapter in course.chapters {
-            chapterJSON[chapter.number] = try PreparedBody(
-                CourseJSON.encode(CourseJSON.chapter(chapter, language: code, book: book)),
-                contentType: "application/json")
-        }
-        let list = CourseJSON.ChapterList(
-            language: code, title: course.title,
-            chapters: course.chapters.map { .init(number: $0.number, title: $0.title, questions: $0.questions.count) })
-        return ContentSnapshot.LanguageContent(
-            course: course, pages: pages, preparedPages: prepared,
-            preparedHome: try PreparedBody(pages.home.staticBytes, contentType: html, extraHeaders: headers),
-            chapterList: try PreparedBody(CourseJSON.encode(list), contentType: "application/json"),
-            chapterJSON: chapterJSON,
-            appendixJSON: try PreparedBody(
-                CourseJSON.encode(CourseJSON.appendix(course.appendix, language: code)), contentType: "application/json"
-            ),
-            practiceJSON: try PreparedBody(
-                CourseJSON.encode(CourseJSON.practice(course.practice, language: code, book: book)),
-                contentType: "application/json"),
-            search: try SearchIndex(course: course))
     }
 
     /// SHA-256 over every regular file's relative path and bytes, in path order.

@@ -1,0 +1,104 @@
+import Course
+import Foundation
+import Grading
+import HTTP
+import Views
+
+/// Each language's pages and JSON bodies, prepared as separate jobs on every core.
+extension ContentLoader {
+    /// A language's pages, rendered and prepared as HTTP bodies.
+    private struct RenderedPages: Sendable {
+        let pages: CoursePages
+        let prepared: [CourseSection: PreparedBody]
+        let home: PreparedBody
+    }
+
+    /// A language's JSON API bodies.
+    private struct EncodedJSON: Sendable {
+        let chapterList: PreparedBody
+        let chapters: [Int: PreparedBody]
+        let appendix: PreparedBody
+        let practice: PreparedBody
+    }
+
+    /// Renders and encodes every language; rendering and encoding are separate jobs so two cores stay busy.
+    static func prepareLanguages(
+        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], search: [String: SearchIndex],
+        assetVersion: String
+    ) throws -> [String: ContentSnapshot.LanguageContent] {
+        let jobs = ParallelJobs()
+        var pending:
+            [(
+                course: LanguageCourse, search: SearchIndex, pages: ParallelJobs.Pending<RenderedPages>,
+                json: ParallelJobs.Pending<EncodedJSON>
+            )] = []
+        for course in library.courses {
+            let code = course.language.code
+            guard let languageStrings = strings[code] else { throw Failure(report: "ui/\(code).json: missing") }
+            guard let index = search[code] else {
+                throw Failure(report: "\(course.language.document): no search index")
+            }
+            let pages = jobs.add {
+                try render(
+                    course, library: library, book: book, strings: languageStrings,
+                    assetVersion: String(assetVersion.prefix(12)))
+            }
+            let json = jobs.add { try encode(course, book: book) }
+            pending.append((course, index, pages, json))
+        }
+        jobs.run()
+        var languages: [String: ContentSnapshot.LanguageContent] = [:]
+        for (course, search, pages, json) in pending {
+            let rendered = try pages.get()
+            let encoded = try json.get()
+            languages[course.language.code] = ContentSnapshot.LanguageContent(
+                course: course, pages: rendered.pages, preparedPages: rendered.prepared, preparedHome: rendered.home,
+                chapterList: encoded.chapterList, chapterJSON: encoded.chapters, appendixJSON: encoded.appendix,
+                practiceJSON: encoded.practice, search: search)
+        }
+        return languages
+    }
+
+    private static func render(
+        _ course: LanguageCourse, library: CourseLibrary, book: AnswerKeyBook, strings: UIStrings, assetVersion: String
+    ) throws -> RenderedPages {
+        let pages = CoursePages(
+            course: course, strings: strings, languages: library.languages, answerKeys: book, assetVersion: assetVersion
+        )
+        var prepared: [CourseSection: PreparedBody] = [:]
+        let html = "text/html; charset=utf-8"
+        // Every page remembers its language for `/`; the cookie is the same for all readers of the page.
+        var headers = Headers()
+        headers.add("Set-Cookie", PageRoutes.languageCookie(course.language.code))
+        for chapter in course.chapters {
+            if let page = pages.chapters[chapter.number] {
+                prepared[.chapter(chapter.number)] = try PreparedBody(
+                    page.staticBytes, contentType: html, extraHeaders: headers)
+            }
+        }
+        prepared[.appendix] = try PreparedBody(pages.appendix.staticBytes, contentType: html, extraHeaders: headers)
+        prepared[.practice] = try PreparedBody(pages.practice.staticBytes, contentType: html, extraHeaders: headers)
+        return RenderedPages(
+            pages: pages, prepared: prepared,
+            home: try PreparedBody(pages.home.staticBytes, contentType: html, extraHeaders: headers))
+    }
+
+    private static func encode(_ course: LanguageCourse, book: AnswerKeyBook) throws -> EncodedJSON {
+        let code = course.language.code
+        let json = "application/json"
+        var chapters: [Int: PreparedBody] = [:]
+        for chapter in course.chapters {
+            chapters[chapter.number] = try PreparedBody(
+                CourseJSON.encode(CourseJSON.chapter(chapter, language: code, book: book)), contentType: json)
+        }
+        let list = CourseJSON.ChapterList(
+            language: code, title: course.title,
+            chapters: course.chapters.map { .init(number: $0.number, title: $0.title, questions: $0.questions.count) })
+        return EncodedJSON(
+            chapterList: try PreparedBody(CourseJSON.encode(list), contentType: json), chapters: chapters,
+            appendix: try PreparedBody(
+                CourseJSON.encode(CourseJSON.appendix(course.appendix, language: code)), contentType: json),
+            practice: try PreparedBody(
+                CourseJSON.encode(CourseJSON.practice(course.practice, language: code, book: book)), contentType: json))
+    }
+}
