@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """Reads one bench/out/<run>/ folder and prints the Folio vs nginx table (also as summary.md).
 
-Input files, written by bench/run.sh: wrk-<scenario>-<server>.txt, idle-<server>.json,
-startup.json, proc-folio.txt, machine.txt.
+Input files, written by bench/run.sh: wrk-<scenario>-<server>.txt (or wrk-<scenario>-r<N>-<server>.txt
+for scenarios run in rounds), idle-<server>.json, startup.json, proc-folio.txt, machine.txt.
+
+A scenario run in rounds shows each server's median req/s and p50/p99, and the median of the per-round
+Folio/nginx ratios with their range: the servers alternated within each round, so a round's ratio
+compares the two under the same conditions.
 """
 import json
 import re
+import statistics
 import sys
 from pathlib import Path
 
@@ -45,6 +50,45 @@ def parse_wrk(path):
     return result
 
 
+def runs(out, key, server):
+    """Results by round (0 for a scenario run once)."""
+    found = {}
+    single = parse_wrk(out / f"wrk-{key}-{server}.txt")
+    if single:
+        found[0] = single
+    pattern = re.compile(rf"wrk-{re.escape(key)}-r(\d+)-{re.escape(server)}\.txt")
+    for path in out.iterdir():
+        if match := pattern.fullmatch(path.name):
+            result = parse_wrk(path)
+            if result:
+                found[int(match.group(1))] = result
+    return found
+
+
+def combined(results):
+    """One server's figures over its rounds: medians of rates and latencies, sums of errors and requests."""
+    if not results:
+        return None
+    values = list(results.values())
+
+    def median(key):
+        present = [v[key] for v in values if v[key] is not None]
+        return statistics.median(present) if present else None
+
+    return {"rps": median("rps"), "p50": median("p50"), "p99": median("p99"),
+            "errors": sum(v["errors"] for v in values), "requests": sum(v["requests"] for v in values)}
+
+
+def ratio_cell(folio_runs, nginx_runs):
+    ratios = [folio_runs[r]["rps"] / nginx_runs[r]["rps"] for r in sorted(folio_runs)
+              if r in nginx_runs and folio_runs[r]["rps"] and nginx_runs[r]["rps"]]
+    if not ratios:
+        return "–"
+    if len(ratios) == 1:
+        return f"{ratios[0]:.2f}×"
+    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f}, {len(ratios)} rounds)"
+
+
 def fmt(value, pattern):
     return pattern.format(value) if value is not None else "–"
 
@@ -55,11 +99,12 @@ def main():
             "|---|---:|---:|---:|---:|---:|---:|"]
     total_requests = 0
     for key, label in SCENARIOS:
-        folio, nginx = parse_wrk(out / f"wrk-{key}-folio.txt"), parse_wrk(out / f"wrk-{key}-nginx.txt")
+        folio_runs, nginx_runs = runs(out, key, "folio"), runs(out, key, "nginx")
+        folio, nginx = combined(folio_runs), combined(nginx_runs)
         if not folio and not nginx:
             continue
         total_requests += folio["requests"] if folio else 0
-        ratio = (f"{folio['rps'] / nginx['rps']:.2f}×" if folio and nginx and folio["rps"] and nginx["rps"] else "–")
+        ratio = ratio_cell(folio_runs, nginx_runs)
         cells = [label,
                  fmt(folio and folio["rps"], "{:,.0f}"), fmt(nginx and nginx["rps"], "{:,.0f}"), ratio,
                  f"{fmt(folio and folio['p50'], '{:.2f}')} / {fmt(folio and folio['p99'], '{:.2f}')}",
@@ -78,6 +123,14 @@ def main():
         data = json.loads(startup.read_text())
         lines.append(f"- Folio start-up to first served {data['path']}: median {data['median_ms']} ms "
                      f"(min {data['min_ms']}, max {data['max_ms']}, {data['runs']} runs, warm cache)")
+    reload = out / "reload.json"
+    if reload.exists() and reload.read_text().strip():
+        data = json.loads(reload.read_text())
+        alone, during = data["reader_alone"], data["reader_during_reloads"]
+        lines.append(f"- Folio full content reload (POST /admin/reload, {data['reloads']} in a row): median "
+                     f"{data['median_ms']} ms (min {data['min_ms']}, max {data['max_ms']}); a reader fetching the page "
+                     f"meanwhile: p99 {during['p99_ms']} ms, max {during['max_ms']} ms, {during['errors']} errors "
+                     f"in {during['requests']:,} requests (alone: p99 {alone['p99_ms']} ms, max {alone['max_ms']} ms)")
     proc = out / "proc-folio.txt"
     if proc.exists():
         lines.append("- Folio process (phase: VmRSS, VmHWM, open fds): " +

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Folio against nginx on loopback, in one run, serving the same bytes (issue 8's targets).
 #
-#   bench/run.sh                      release build of folio, then every scenario (~3 minutes)
+#   bench/run.sh                      release build of folio, then every scenario (~6 minutes)
 #   bench/run.sh --nginx-only FILE    nginx alone, FILE standing in for the chapter page
 #
 # Scenarios (wrk -t2 -c64 -d10s --latency, keep-alive unless said): chapter page identity and
 # gzip, CSS, chapter page with Connection: close, chapter page while 2,000 idle keep-alive
 # connections are held open (bench/idle.py); Folio only: /healthz, POST attempts spread over 4,000
 # learners made through the API (bench/learners.py, bench/attempts.lua),
-# start-up to first served request (bench/startup.py), RSS (VmRSS/VmHWM) and open fds per phase.
+# start-up to first served request (bench/startup.py), full content reloads while a reader fetches the
+# page (bench/reload.py), RSS (VmRSS/VmHWM) and open fds per phase.
 # nginx gets its own config (bench/nginx.conf.template, filled into a temp dir) and serves the
 # bytes fetched from folio at the start, identity and gzip (gzip_static). Raw outputs and the
 # table: bench/out/<UTC time>/ (bench/out/latest). Loopback only; every load is bounded in time.
-# Env: FOLIO_BIN (skip the build), FOLIO_BENCH_DURATION (10s), FOLIO_BENCH_IDLE (2000),
+# The page and CSS scenarios run FOLIO_BENCH_ROUNDS times (default 3), the two servers alternating.
+# Env: FOLIO_BIN (skip the build), FOLIO_BENCH_DURATION (10s), FOLIO_BENCH_ROUNDS (3), FOLIO_BENCH_IDLE (2000),
 # FOLIO_BENCH_LEARNERS (4000).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -23,7 +25,7 @@ if [[ "${1:-}" == --nginx-only ]]; then
     nginx_only=${2:?usage: bench/run.sh --nginx-only FILE}
     [[ -f "$nginx_only" ]] || die "no such file: $nginx_only"
 elif (($# > 0)); then
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 for tool in wrk nginx curl python3; do
@@ -31,6 +33,7 @@ for tool in wrk nginx curl python3; do
 done
 
 duration=${FOLIO_BENCH_DURATION:-10s}
+rounds=${FOLIO_BENCH_ROUNDS:-3}
 idle_conns=${FOLIO_BENCH_IDLE:-2000}
 page=/it/chapters/1
 css=/static/folio.css
@@ -155,13 +158,23 @@ servers=()
 servers+=(nginx)
 url_of() { if [[ "$1" == folio ]]; then echo "$FOLIO_URL"; else echo "$NGINX_URL"; fi; }
 
-banner "keep-alive and new-connection runs"
-for server in "${servers[@]}"; do
-    base=$(url_of "$server")
-    run_wrk page "$server" "$base$page"
-    run_wrk page-gzip "$server" "$base$page" -H 'Accept-Encoding: gzip'
-    run_wrk css "$server" "$base$css"
-    run_wrk page-close "$server" "$base$page" -H 'Connection: close'
+banner "keep-alive and new-connection runs, $rounds rounds, the servers alternating"
+# Each scenario runs on both servers back to back, the first server swapping every round, so a slow
+# minute on the shared machine hits both; report.py takes the median of the per-round ratios.
+for round in $(seq "$rounds"); do
+    order=("${servers[@]}")
+    ((round % 2 == 0 && ${#servers[@]} == 2)) && order=("${servers[1]}" "${servers[0]}")
+    for scenario in page page-gzip css page-close; do
+        for server in "${order[@]}"; do
+            base=$(url_of "$server")
+            case $scenario in
+            page) run_wrk "page-r$round" "$server" "$base$page" ;;
+            page-gzip) run_wrk "page-gzip-r$round" "$server" "$base$page" -H 'Accept-Encoding: gzip' ;;
+            css) run_wrk "css-r$round" "$server" "$base$css" ;;
+            page-close) run_wrk "page-close-r$round" "$server" "$base$page" -H 'Connection: close' ;;
+            esac
+        done
+    done
 done
 proc_sample "after keep-alive runs"
 
@@ -202,6 +215,8 @@ done
 if [[ -z "$nginx_only" ]]; then
     sleep 2
     proc_sample "at the end (idle clients gone)"
+    banner "full content reload while a reader fetches the page"
+    python3 bench/reload.py --url "$FOLIO_URL" --token "$FOLIO_ADMIN_TOKEN" --path "$page" | tee "$out/reload.json"
     banner "start-up to first served request"
     FOLIO_DB="$work/startup.sqlite" FOLIO_MIGRATIONS="$FOLIO_ROOT/Migrations" "$bin" migrate
     python3 bench/startup.py --bin "$bin" --db "$work/startup.sqlite" --path "$page" | tee "$out/startup.json"
