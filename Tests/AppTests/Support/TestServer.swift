@@ -38,7 +38,9 @@ final class TestServer: @unchecked Sendable {  // set once in init, then only re
         configuration.accessLog = false
         if copyContent {
             let copy = directory.appendingPathComponent("Content")
-            try FileManager.default.copyItem(atPath: configuration.contentDirectory, toPath: copy.path)
+            // Resolved first: copying a symlinked Content/ would copy the link, and the test would edit the original.
+            let original = URL(fileURLWithPath: configuration.contentDirectory).resolvingSymlinksInPath()
+            try FileManager.default.copyItem(atPath: original.path, toPath: copy.path)
             configuration.contentDirectory = copy.path
         }
         configure(&configuration)
