@@ -73,24 +73,16 @@ public struct AcceptEncoding: Sendable {
         return (coding, quality)
     }
 
-    /// Whether `coding` names `wanted` ignoring case, with `x-gzip` standing for `gzip` (RFC 9110 §8.4.1.3).
+    /// Whether `coding` names `wanted` (lowercase) ignoring case, with `x-gzip` standing for `gzip`
+    /// (RFC 9110 §8.4.1.3).
     private static func isCoding(_ coding: Slice<UnsafeBufferPointer<UInt8>>, _ wanted: UnsafeBufferPointer<UInt8>)
         -> Bool
     {
-        if equalsIgnoringCase(coding, wanted) { return true }
-        guard coding.count == wanted.count + 2, equalsIgnoringCase(wanted, "gzip") else { return false }
-        let prefix = coding.prefix(2)
-        return ASCII.lowercased(prefix[prefix.startIndex]) == UInt8(ascii: "x")
-            && prefix[prefix.startIndex + 1] == UInt8(ascii: "-")
-            && equalsIgnoringCase(coding.dropFirst(2), wanted)
-    }
-
-    private static func equalsIgnoringCase(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }
-    }
-
-    private static func equalsIgnoringCase(_ lhs: some Collection<UInt8>, _ rhs: StaticString) -> Bool {
-        equalsIgnoringCase(lhs, UnsafeBufferPointer(start: rhs.utf8Start, count: rhs.utf8CodeUnitCount))
+        let coding = UnsafeBufferPointer(rebasing: coding)
+        if coding.count == wanted.count && zip(coding, wanted).allSatisfy({ ASCII.lowercased($0) == $1 }) {
+            return true
+        }
+        return ASCII.equalsIgnoringCase(coding, "x-gzip") && ASCII.equalsIgnoringCase(wanted, "gzip")
     }
 
     /// `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` (RFC 9110 §12.4.2); `nil` otherwise.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Maps method and path to handlers: `:name` segments capture parameters, a final `*` captures the rest.
 ///
 /// Build it once at start-up, then hand it to `Server` (it is an immutable `Sendable` value from then on).
@@ -20,13 +22,17 @@ public struct Router: Sendable {
     /// cost a single retain; copied on write.
     private final class Table: Sendable {
         let tree: RouteNode
-        let matcher: RouteMatcher
         let routes: [Route]
+        /// Frozen on the first lookup, not on every `add`: registering n routes would otherwise build n trees.
+        private let frozen = AtomicLazyReference<RouteMatcher>()
 
         init(tree: RouteNode, routes: [Route]) {
             self.tree = tree
-            self.matcher = RouteMatcher(tree)
             self.routes = routes
+        }
+
+        var matcher: RouteMatcher {
+            frozen.load() ?? frozen.storeIfNil(RouteMatcher(tree))
         }
     }
 
