@@ -50,6 +50,10 @@ public struct CommandLineParser: Sendable {
           --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
           --access-log on|off                     FOLIO_ACCESS_LOG     on (one line per request on stderr)
           --backup-dir DIR  (POST /admin/backup)  FOLIO_BACKUP_DIR     the database file's directory
+          --reveal after-tries|immediately|never  FOLIO_REVEAL         after-tries (reference after a correct
+                                                                       answer, N tries or a reveal)
+          --tries-before-reveal N                 FOLIO_TRIES_BEFORE_REVEAL 3
+          --retry-penalty P  (0…1 per wrong try)  FOLIO_RETRY_PENALTY  0.333
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
         """
 
@@ -149,6 +153,9 @@ private enum Option: String, CaseIterable {
     case trustProxy = "--trust-proxy"
     case accessLog = "--access-log"
     case backupDirectory = "--backup-dir"
+    case reveal = "--reveal"
+    case triesBeforeReveal = "--tries-before-reveal"
+    case retryPenalty = "--retry-penalty"
 
     var environmentName: String {
         switch self {
@@ -166,6 +173,9 @@ private enum Option: String, CaseIterable {
         case .trustProxy: "FOLIO_TRUST_PROXY"
         case .accessLog: "FOLIO_ACCESS_LOG"
         case .backupDirectory: "FOLIO_BACKUP_DIR"
+        case .reveal: "FOLIO_REVEAL"
+        case .triesBeforeReveal: "FOLIO_TRIES_BEFORE_REVEAL"
+        case .retryPenalty: "FOLIO_RETRY_PENALTY"
         }
     }
 
@@ -209,6 +219,18 @@ private enum Option: String, CaseIterable {
             case "off", "0", "false", "no": configuration.accessLog = false
             default: throw UsageError(message: "\(source): '\(value)' is not on or off")
             }
+        case .reveal:
+            guard let reveal = ScoringPolicy.Reveal(rawValue: value) else {
+                throw UsageError(message: "\(source): '\(value)' is not one of after-tries, immediately, never")
+            }
+            configuration.scoring.reveal = reveal
+        case .triesBeforeReveal:
+            configuration.scoring.triesBeforeReveal = try Self.integer(value, in: 0...1_000, source: source)
+        case .retryPenalty:
+            guard let penalty = Double(value), penalty.isFinite, (0...1).contains(penalty) else {
+                throw UsageError(message: "\(source): '\(value)' is not a number from 0 to 1")
+            }
+            configuration.scoring.retryPenalty = penalty
         case .trustProxy:
             switch value.lowercased() {
             case "1", "true", "yes", "on": configuration.trustProxy = true

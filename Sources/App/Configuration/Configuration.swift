@@ -25,6 +25,8 @@ public struct Configuration: Sendable, Equatable {
     public var accessLog = true
     /// Where `POST /admin/backup` writes; `nil` means the database file's directory.
     public var backupDirectory: String?
+    /// When reference answers are shown and how retries are marked.
+    public var scoring = ScoringPolicy()
 
     public init() {}
 

@@ -10,6 +10,7 @@ extension ContentLoader {
     private struct RenderedPages: Sendable {
         let pages: CoursePages
         let prepared: [CourseSection: PreparedBody]
+        let openAppendix: PreparedBody
         let home: PreparedBody
     }
 
@@ -18,6 +19,7 @@ extension ContentLoader {
         let chapterList: PreparedBody
         let chapters: [Int: PreparedBody]
         let appendix: PreparedBody
+        let openAppendix: PreparedBody
         let practice: PreparedBody
     }
 
@@ -52,9 +54,10 @@ extension ContentLoader {
             let rendered = try pages.get()
             let encoded = try json.get()
             languages[course.language.code] = ContentSnapshot.LanguageContent(
-                course: course, pages: rendered.pages, preparedPages: rendered.prepared, preparedHome: rendered.home,
+                course: course, pages: rendered.pages, preparedPages: rendered.prepared,
+                preparedOpenAppendix: rendered.openAppendix, preparedHome: rendered.home,
                 chapterList: encoded.chapterList, chapterJSON: encoded.chapters, appendixJSON: encoded.appendix,
-                practiceJSON: encoded.practice, search: search)
+                openAppendixJSON: encoded.openAppendix, practiceJSON: encoded.practice, search: search)
         }
         return languages
     }
@@ -78,8 +81,11 @@ extension ContentLoader {
         }
         prepared[.appendix] = try PreparedBody(pages.appendix.staticBytes, contentType: html, extraHeaders: headers)
         prepared[.practice] = try PreparedBody(pages.practice.staticBytes, contentType: html, extraHeaders: headers)
+        let everyAnswer = LearnerState(shownAnswers: Set(course.chapters.map(\.number)))
         return RenderedPages(
             pages: pages, prepared: prepared,
+            openAppendix: try PreparedBody(
+                pages.appendix.bytes(for: everyAnswer), contentType: html, extraHeaders: headers),
             home: try PreparedBody(pages.home.staticBytes, contentType: html, extraHeaders: headers))
     }
 
@@ -97,7 +103,10 @@ extension ContentLoader {
         return EncodedJSON(
             chapterList: try PreparedBody(CourseJSON.encode(list), contentType: json), chapters: chapters,
             appendix: try PreparedBody(
-                CourseJSON.encode(CourseJSON.appendix(course.appendix, language: code)), contentType: json),
+                CourseJSON.encode(CourseJSON.appendix(course, shown: [])), contentType: json),
+            openAppendix: try PreparedBody(
+                CourseJSON.encode(CourseJSON.appendix(course, shown: Set(course.chapters.map(\.number)))),
+                contentType: json),
             practice: try PreparedBody(
                 CourseJSON.encode(CourseJSON.practice(course.practice, language: code, book: book)), contentType: json))
     }

@@ -13,7 +13,7 @@ enum AttemptRoutes {
         let choice: String?
     }
 
-    /// What the API returns for a graded attempt.
+    /// What the API returns for a graded attempt; `reference` is `null` until the policy lets the learner see it.
     struct GradeJSON: Encodable {
         let attemptID: Int64
         let question: String
@@ -24,19 +24,35 @@ enum AttemptRoutes {
         let found: [String]
         let missing: [String]
         let feedback: String
-        let reference: String
+        let reference: String?
 
         enum CodingKeys: String, CodingKey {
             case question, language, verdict, score, found, missing, feedback, reference
             case attemptID = "attempt_id"
             case gradedLanguage = "graded_language"
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(attemptID, forKey: .attemptID)
+            try container.encode(question, forKey: .question)
+            try container.encode(language, forKey: .language)
+            try container.encode(gradedLanguage, forKey: .gradedLanguage)
+            try container.encode(verdict, forKey: .verdict)
+            try container.encode(score, forKey: .score)
+            try container.encode(found, forKey: .found)
+            try container.encode(missing, forKey: .missing)
+            try container.encode(feedback, forKey: .feedback)
+            try container.encode(reference, forKey: .reference)
+        }
     }
 
-    /// A graded and stored attempt, with the token of a learner created for it.
+    /// A graded and stored attempt, the learner's facts on the question after it, and the token of a learner
+    /// created for it.
     struct Outcome {
         let grade: Grade
         let attempt: Attempt
+        let tries: QuestionTries
         let issued: IssuedLearner?
     }
 
@@ -49,7 +65,9 @@ enum AttemptRoutes {
                 attemptID: outcome.attempt.id, question: outcome.attempt.questionID,
                 language: outcome.attempt.language, gradedLanguage: outcome.grade.gradedLanguage,
                 verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
-                missing: outcome.grade.missing, feedback: outcome.grade.feedback, reference: outcome.grade.reference)
+                missing: outcome.grade.missing, feedback: outcome.grade.feedback,
+                reference: services.configuration.scoring.showsReference(outcome.tries)
+                    ? outcome.grade.reference : nil)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued = outcome.issued {
@@ -105,10 +123,10 @@ enum AttemptRoutes {
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict.rawValue, score: grade.score,
             contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
         do {
-            let (stored, issued) = try await services.attempts.record(
+            let recorded = try await services.attempts.record(
                 attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
             services.metrics.recordAttempt(verdict: grade.verdict.rawValue)
-            return Outcome(grade: grade, attempt: stored, issued: issued)
+            return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
         } catch let error as SQLiteError where error.kind == .overloaded {
             throw APIError.unavailable("too many writes are queued; retry shortly")
         }

@@ -22,7 +22,7 @@ enum CourseAPIRoutes {
             return body.respond(to: request)
         }
         router.get("/api/v1/:lang/appendix") { request in
-            try language(request, content.snapshot).appendixJSON.respond(to: request)
+            try appendix(request, services: services)
         }
         router.get("/api/v1/:lang/practice") { request in
             try language(request, content.snapshot).practiceJSON.respond(to: request)
@@ -51,6 +51,30 @@ enum CourseAPIRoutes {
             headers.add("Cache-Control", "no-cache")
             return try Response.json(body, headers: headers)
         }
+    }
+
+    /// The appendix for this reader: a chapter's answers appear once the reveal policy lets them see them
+    /// (prepared bodies for anonymous readers, encoded per request for a learner).
+    static func appendix(_ request: Request, services: Services) throws -> Response {
+        let snapshot = services.content.snapshot
+        let language = try language(request, snapshot)
+        let policy = services.configuration.scoring
+        switch policy.reveal {
+        case .immediately: return language.openAppendixJSON.respond(to: request)
+        case .never: return language.appendixJSON.respond(to: request)
+        case .afterTries: break
+        }
+        guard let learner = try services.identity.learner(for: request) else {
+            return language.appendixJSON.respond(to: request)
+        }
+        let tries = try services.database.read { try AttemptStore.progressRecords(learner.id, $0) }.tries
+        let shown = Set(
+            language.chapterQuestions.filter { policy.showsChapterAnswers(questionIDs: $0.questionIDs, tries: tries) }
+                .map(\.number))
+        var headers = Headers()
+        headers.add("Cache-Control", "private, no-store")
+        return Response.json(
+            bytes: try CourseJSON.encode(CourseJSON.appendix(language.course, shown: shown)), headers: headers)
     }
 
     /// The language named by the `:lang` parameter, or a JSON 404.

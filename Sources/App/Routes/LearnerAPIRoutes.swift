@@ -113,7 +113,8 @@ enum LearnerAPIRoutes {
         router.get("/api/v1/me/progress") { request async throws -> Response in
             let learner = try await Principal.requireLearner(request, services: services)
             let records = try await services.database.read { try AttemptStore.progressRecords(learner.id, $0) }
-            let progress = LearnerProgress(records: records, snapshot: services.content.snapshot)
+            let progress = LearnerProgress(
+                records: records, snapshot: services.content.snapshot, policy: services.configuration.scoring)
             return ResourceJSON.progress(progress).setting("learner", to: .int(learner.id)).response()
         }
         router.get("/api/v1/me/attempts") { request async throws -> Response in

@@ -8,7 +8,8 @@ enum LearnerPages {
     /// Earlier attempts listed per section at most.
     static let attemptsShown = 60
 
-    /// Reads the learner's progress (and, for a section, its attempts) and maps it to the views' state.
+    /// Reads the learner's progress (and, for a section, its attempts) and maps it to the views' state: marks,
+    /// attempts, the latest results, the references the policy lets them see and the appendix answers shown.
     static func state(
         for learner: Learner, section: CourseSection?, language: ContentSnapshot.LanguageContent,
         snapshot: ContentSnapshot, services: Services
@@ -23,10 +24,13 @@ enum LearnerPages {
                     ?? []
             )
         }
-        let progress = LearnerProgress(records: records, snapshot: snapshot)
+        let policy = services.configuration.scoring
+        let progress = LearnerProgress(records: records, snapshot: snapshot, policy: policy)
         var state = LearnerState(
             sections: progress.sectionProgress, resume: progress.lastSection.map { ResumePoint(section: $0) })
         let code = language.course.language.code
+        let tries = records.tries
+        fillAnswers(&state, section: section, tries: tries, language: language, snapshot: snapshot, policy: policy)
         for attempt in attempts {
             state.attempts[attempt.questionID, default: []].append(
                 AttemptSummary(
@@ -44,10 +48,38 @@ enum LearnerPages {
             {
                 state.results[attempt.questionID] = GradeResult(
                     verdict: AttemptVerdict(rawValue: grade.verdict.rawValue) ?? .incorrect, score: grade.score,
-                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: grade.reference)
+                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: nil)
             }
         }
         return state
+    }
+
+    /// The references a reader may see in `section` (shown in each question's reveal area) and, for the
+    /// appendix, the chapters whose answers are shown; `tries` is empty for an anonymous reader.
+    static func fillAnswers(
+        _ state: inout LearnerState, section: CourseSection?, tries: [String: QuestionTries],
+        language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot, policy: ScoringPolicy
+    ) {
+        let code = language.course.language.code
+        state.revealDisabled = policy.reveal == .never
+        switch section {
+        case .chapter(let number):
+            for question in language.course.chapters.first(where: { $0.number == number })?.questions ?? []
+            where policy.showsReference(tries[question.id]) {
+                state.references[question.id] = snapshot.reference(for: question.id, language: code)
+            }
+        case .practice:
+            for question in language.course.practice.questions where policy.showsReference(tries[question.id]) {
+                state.references[question.id] = snapshot.reference(for: question.id, language: code)
+            }
+        case .appendix:
+            for chapter in language.chapterQuestions
+            where policy.showsChapterAnswers(questionIDs: chapter.questionIDs, tries: tries) {
+                state.shownAnswers.insert(chapter.number)
+            }
+        case nil:
+            break
+        }
     }
 
     /// A page rendered for one reader: never stored by shared caches.

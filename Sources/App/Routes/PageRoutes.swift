@@ -72,8 +72,10 @@ enum PageRoutes {
             if let learner = try services.identity.learner(for: request) {
                 let progress = LearnerProgress(
                     records: try services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
-                    snapshot: snapshot)
-                report = ProgressReport(sections: progress.sectionProgress, overall: progress.overall)
+                    snapshot: snapshot, policy: services.configuration.scoring)
+                report = ProgressReport(
+                    sections: progress.sectionProgress, overall: progress.overall,
+                    questions: progress.questionProgress(in: language.course))
             }
             return LearnerPages.personal(
                 ProgressPage(report: report, context: language.pages.context).render(), language: language)
@@ -90,11 +92,25 @@ enum PageRoutes {
     ///
     /// Runs on the event loop: the anonymous path is a lookup, and a learner's page costs two indexed reads on
     /// a WAL reader connection (well under a millisecond), cheaper than handing the request to a task.
+    ///
+    /// The reveal policy picks the anonymous bytes: the appendix with every answer under `--reveal immediately`,
+    /// and pages without reveal forms under `--reveal never` (rendered per request, that policy only).
     static func section(
         _ section: CourseSection, request: Request, language: ContentSnapshot.LanguageContent,
         snapshot: ContentSnapshot, services: Services
     ) throws -> Response {
         guard let learner = try services.identity.learner(for: request) else {
+            switch services.configuration.scoring.reveal {
+            case .afterTries:
+                break
+            case .immediately:
+                if section == .appendix { return language.preparedOpenAppendix.respond(to: request) }
+            case .never:
+                guard let page = language.pages.page(for: section) else {
+                    throw HTTPError(.notFound, "no such page")
+                }
+                return LearnerPages.personal(page.bytes(for: LearnerState(revealDisabled: true)), language: language)
+            }
             guard let prepared = language.preparedPages[section] else { throw HTTPError(.notFound, "no such page") }
             return prepared.respond(to: request)
         }

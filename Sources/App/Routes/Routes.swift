@@ -8,6 +8,7 @@ public enum Routes {
         OperationsRoutes.register(on: &router, services)
         CourseAPIRoutes.register(on: &router, services)
         AttemptRoutes.register(on: &router, services)
+        RevealRoutes.register(on: &router, services)
         LearnerAPIRoutes.register(on: &router, services)
         CohortRoutes.register(on: &router, services)
         JoinRoutes.register(on: &router, services)

@@ -110,17 +110,14 @@ public final class SearchIndex: Sendable {
             documents.append(
                 Document(section: .appendix, anchor: block.anchor, title: course.appendix.title, text: block.text))
         }
+        // The reference answers are not indexed: a snippet would show what the appendix hides until earned.
         for section in course.appendix.sections {
             documents.append(
                 Document(section: .appendix, anchor: section.anchor, title: section.title, text: section.title))
-            for block in section.blocks {
+            for block in section.blocks where section.role != .answers {
                 documents.append(
                     Document(section: .appendix, anchor: block.anchor, title: section.title, text: block.text))
             }
-        }
-        for answer in course.appendix.answers {
-            documents.append(
-                Document(section: .appendix, anchor: nil, title: course.appendix.title, text: answer.text))
         }
         let practice = course.practice
         documents.append(Document(section: .practice, anchor: nil, title: practice.title, text: practice.title))

@@ -59,6 +59,11 @@ struct Checkpoint {
             Node.div(.class("result"), .id(id + "-result"), .aria("live", "polite")) {
                 Node.slot(.result(questionID: id))
             }
+            Node.div(.class("reveal"), .id(id + "-reveal"), .aria("live", "polite")) {
+                Node.slot(.reveal(questionID: id)) {
+                    ResultFragments(context: context).revealForm(questionID: id)
+                }
+            }
             Node.slot(.attempts(questionID: id)) {
                 ResultFragments(context: context).attempts(questionID: id, [])
             }

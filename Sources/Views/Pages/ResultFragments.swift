@@ -15,11 +15,56 @@ struct ResultFragments {
             },
             grade.feedback.isEmpty ? .empty : .p(.class("feedback")) { grade.feedback },
             concepts(found: grade.found, missing: grade.missing),
-            .div(.class("reference")) {
-                Node.p(.class("reference-label")) { Node.strong { strings.referenceAnswer } }
-                Node.p { grade.reference }
-            },
+            grade.reference.map(reference) ?? .empty,
         ]
+    }
+
+    /// A question's reference answer, as the reveal area shows it.
+    func reference(_ text: String) -> Node {
+        .div(.class("reference")) {
+            Node.p(.class("reference-label")) { Node.strong { context.strings.referenceAnswer } }
+            Node.p { text }
+        }
+    }
+
+    /// The "Show the answer" form of a question: a plain POST (then App redirects back), or fetch in `folio.js`.
+    func revealForm(questionID: String) -> Node {
+        let language = URLPath.segment(context.language.code)
+        let path = "/checkpoints/" + URLPath.segment(questionID) + "/reveal"
+        return .form(
+            .class("reveal-form"), Attribute("method", "post"), Attribute("action", "/" + language + path),
+            .data("api", "/api/v1/" + language + path), .data("question", questionID)
+        ) {
+            Node.button(.type("submit"), .class("reveal-answer")) { context.strings.showAnswer }
+        }
+    }
+
+    /// A chapter's answer paragraph in the appendix.
+    func chapterAnswer(anchor: String, text: String) -> Node {
+        .p(.class("chapter-answer"), .id(anchor)) { text }
+    }
+
+    /// What the appendix shows instead of a chapter's answers: why, and the form that reveals them.
+    func hiddenChapterAnswer(chapter: Int, anchor: String, revealDisabled: Bool) -> Node {
+        let strings = context.strings
+        let noteID = anchor + "-hidden"
+        let language = URLPath.segment(context.language.code)
+        return .div(.class("answer-hidden"), .id(anchor)) {
+            Node.p(.id(noteID)) {
+                revealDisabled
+                    ? strings.answersNotShown : UIStrings.fill(strings.chapterAnswersHidden, ["number": String(chapter)])
+            }
+            if !revealDisabled {
+                Node.form(
+                    .class("chapter-reveal-form"), Attribute("method", "post"),
+                    Attribute("action", "/" + language + "/appendix/chapters/\(chapter)/reveal")
+                ) {
+                    Node.button(.type("submit"), .class("reveal-chapter"), .aria("describedby", noteID)) {
+                        strings.showChapterAnswers
+                    }
+                }
+            }
+        }
     }
 
     private func concepts(found: [String], missing: [String]) -> Node {

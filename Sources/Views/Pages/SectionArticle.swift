@@ -9,7 +9,7 @@ struct SectionArticle {
     var questions: [QuestionContent]
 
     func node() -> Node {
-        let renderer = BlockRenderer(strings: context.strings)
+        let renderer = BlockRenderer(strings: context.strings, context: context)
         let (body, closing) = splitClosing(blocks)
         return .article(.class("section-article")) {
             Node.header(.class("article-header")) {

@@ -82,6 +82,13 @@ public struct RenderedPage: Sendable {
         case .attempts(let questionID):
             guard let attempts = learner.attempts[questionID], !attempts.isEmpty else { return nil }
             return [fragments.attempts(questionID: questionID, attempts)]
+        case .reveal(let questionID):
+            if let reference = learner.references[questionID] { return [fragments.reference(reference)] }
+            return learner.revealDisabled ? [] : nil
+        case .chapterAnswer(let chapter, let anchor, let text):
+            if learner.shownAnswers.contains(chapter) { return [fragments.chapterAnswer(anchor: anchor, text: text)] }
+            guard learner.revealDisabled else { return nil }
+            return [fragments.hiddenChapterAnswer(chapter: chapter, anchor: anchor, revealDisabled: true)]
         }
     }
 }

@@ -8,4 +8,8 @@ enum Slot: Hashable, Sendable {
     case result(questionID: String)
     /// The earlier attempts of a question.
     case attempts(questionID: String)
+    /// A question's "Show the answer" form, replaced by its reference answer once the learner has it.
+    case reveal(questionID: String)
+    /// A chapter's answer paragraph in the appendix (its anchor and text), a placeholder until earned.
+    case chapterAnswer(chapter: Int, anchor: String, text: String)
 }

@@ -55,6 +55,7 @@ extension UIStrings {
             \.progressSummary: ["read", "passed", "total"],
             \.attemptChoice: ["choice"],
             \.joinTitle: ["cohort"],
+            \.chapterAnswersHidden: ["number"],
         ]
     }
 }

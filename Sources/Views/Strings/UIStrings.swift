@@ -31,6 +31,11 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let progressRead: String
     public let progressQuestions: String
     public let progressScore: String
+    public let progressFirstTry: String
+    public let progressQuestionTable: String
+    public let progressQuestion: String
+    public let progressTries: String
+    public let progressRevealed: String
     public let yes: String
     public let no: String
     public let markNotStarted: String
@@ -66,6 +71,10 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let missing: String
     public let referenceAnswer: String
     public let referenceAnswers: String
+    public let showAnswer: String
+    public let chapterAnswersHidden: String
+    public let showChapterAnswers: String
+    public let answersNotShown: String
     public let earlierAttempts: String
     public let attemptChoice: String
     public let percent: String
