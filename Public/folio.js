@@ -1,7 +1,9 @@
 // Folio — small progressive enhancement; every page works without it.
 // - Checkpoint forms: submitted with fetch to POST /api/v1/{lang}/checkpoints/{id}/attempts as JSON
 //   {"answer","choice"}; the result is rendered into the question's aria-live region and added to the
-//   earlier attempts, with the same markup the server renders (Views/ResultFragments.swift).
+//   earlier attempts, with the same markup the server renders (Views/ResultFragments.swift). When the answer
+//   carries a reference (the reveal policy allows it), it replaces the question's "Show the answer" form.
+// - "Show the answer" forms: POST /api/v1/{lang}/checkpoints/{id}/reveal with fetch, the reference shown in place.
 // - Copy buttons on code blocks (hidden in the HTML, shown here).
 // - Code blocks that do not overflow leave the tab order (they are focusable only to scroll them).
 // - The language switcher keeps the section in view (#anchor).
@@ -145,13 +147,20 @@
       if (missing.length) concepts.append.apply(concepts, conceptList("concepts-missing", strings.missing, missing));
       nodes.push(concepts);
     }
-    nodes.push(
+    return nodes;
+  }
+
+  // The reference replaces the question's reveal form (the same markup as ResultFragments.reference).
+  function showReference(questionID, reference) {
+    var area = document.getElementById(questionID + "-reveal");
+    if (!area || typeof reference !== "string") return false;
+    area.replaceChildren(
       element("div", "reference", [
         element("p", "reference-label", [element("strong", null, [strings.reference])]),
-        element("p", null, [String(data.reference || "")]),
+        element("p", null, [reference]),
       ])
     );
-    return nodes;
+    return true;
   }
 
   function addAttempt(questionID, answer, choiceLabel, data) {
@@ -222,6 +231,7 @@
           if (result.ok && result.data && result.data.verdict) {
             region.replaceChildren.apply(region, resultNodes(result.data));
             addAttempt(questionID, answer, choiceLabel, result.data);
+            showReference(questionID, result.data.reference);
           } else {
             showMessage(region, strings.sendFailed);
           }
@@ -232,6 +242,36 @@
         .finally(function () {
           button.disabled = false;
           region.removeAttribute("aria-busy");
+        });
+    });
+  });
+
+  checkpoint.querySelectorAll("form.reveal-form").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      var questionID = form.dataset.question;
+      var button = form.querySelector("button[type=submit]");
+      event.preventDefault();
+      button.disabled = true;
+      fetch(form.dataset.api, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      })
+        .then(function (response) {
+          return response.json().then(
+            function (data) { return { ok: response.ok, data: data }; },
+            function () { return { ok: false, data: null }; }
+          );
+        })
+        .then(function (result) {
+          if (!(result.ok && result.data && showReference(questionID, result.data.reference))) {
+            form.append(element("p", "form-message", [strings.sendFailed]));
+            button.disabled = false;
+          }
+        })
+        .catch(function () {
+          form.append(element("p", "form-message", [strings.sendFailed]));
+          button.disabled = false;
         });
     });
   });

@@ -95,7 +95,12 @@ struct ChapterPageTests {
         #expect(html.contains("<li class=\"question\" id=\"ch3-q1\">"), "the no-JS redirect lands on #ch3-q1")
         #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
         #expect(HTMLInspection.tags("textarea", in: html).filter { $0.contains("name=\"answer\"") }.count == 4)
-        #expect(html.components(separatedBy: "aria-live=\"polite\"").count - 1 == 4)
+        // A result region and a reveal area per question.
+        #expect(html.components(separatedBy: "aria-live=\"polite\"").count - 1 == 8)
+        let reveals = HTMLInspection.tags("form", in: html).filter { $0.contains("reveal-form") }
+        #expect(reveals.count == 4)
+        #expect(reveals[0].contains("method=\"post\" action=\"/it/checkpoints/ch3-q1/reveal\""))
+        #expect(reveals[0].contains("data-api=\"/api/v1/it/checkpoints/ch3-q1/reveal\""))
     }
 
     @Test func choiceAndYesNoQuestionsOfferRadioButtonsInAFieldset() throws {

@@ -40,7 +40,8 @@ struct CoursePagesTests {
                 let missing = chapter.blocks.map(\.anchor).filter { !ids.contains($0) }
                 #expect(missing.isEmpty, "\(course.language.code) chapter \(chapter.number) lacks \(missing)")
                 #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
-                #expect(HTMLInspection.tags("form", in: html).count == chapter.questions.count + 1)
+                // An answer form and a "Show the answer" form per question, and the search form.
+                #expect(HTMLInspection.tags("form", in: html).count == 2 * chapter.questions.count + 1)
             }
             let practice = rendered.practice.string()
             #expect(HTMLInspection.tags("form", in: practice).filter { $0.contains("answer-form") }.count == 4)

@@ -103,7 +103,7 @@ public struct ProgressPage: Sendable {
                 }
                 Node.tbody {
                     for question in report.questions {
-                        Node.tr(.class(question.passed ? "passed" : ""), .id("progress-" + question.id)) {
+                        Node.tr(.when(question.passed, .class("passed")), .id("progress-" + question.id)) {
                             Node.th(Attribute("scope", "row")) {
                                 Node.a(.href(question.section.path(in: context.language.code) + "#" + question.id)) {
                                     context.heading(of: question.section) + " · "
@@ -113,7 +113,7 @@ public struct ProgressPage: Sendable {
                             Node.td { question.attempts == 0 ? "–" : strings.percent(question.firstScore) }
                             Node.td { strings.percent(question.score) }
                             Node.td { String(question.attempts) }
-                            Node.td(.class(question.revealed ? "revealed" : "")) {
+                            Node.td(.when(question.revealed, .class("revealed"))) {
                                 question.revealed ? strings.yes : strings.no
                             }
                         }
