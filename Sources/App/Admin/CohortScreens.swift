@@ -42,7 +42,8 @@ enum CohortScreens {
             },
             AdminTable(
                 id: "matrix",
-                caption: "Per section: questions passed (✓ all), final score, first-try score, best-try score, tries, answers revealed",
+                caption:
+                    "Per section: questions passed (✓ all), final score, first-try score, best-try score, tries, answers revealed",
                 columns: ["Learner", "Overall"] + sections.map(AdminLayout.sectionLabel) + ["Last activity"],
                 rows: report.members.map { member in
                     let bySection = Dictionary(

@@ -125,10 +125,10 @@ extension OpenAPIDocument {
                     "reference": [
                         "type": ["string", "null"],
                         "description": """
-                            The reference answer; under `--reveal after-tries` null until the learner answered \
-                            correctly, made the allowed tries (`--tries-before-reveal`) or revealed it; always \
-                            null under `--reveal never`.
-                            """,
+                        The reference answer; under `--reveal after-tries` null until the learner answered \
+                        correctly, made the allowed tries (`--tries-before-reveal`) or revealed it; always \
+                        null under `--reveal never`.
+                        """,
                     ],
                 ])
             ),
@@ -278,17 +278,17 @@ extension OpenAPIDocument {
                     "score": [
                         "type": "number", "minimum": 0, "maximum": 1,
                         "description": """
-                            The final mark: the best over tries of (that try's score − retry penalty × wrong \
-                            tries before it), floored at 0; 0 when the answer was revealed before the first \
-                            correct try. Computed from the stored tries with the penalty in force.
-                            """,
+                        The final mark: the best over tries of (that try's score − retry penalty × wrong \
+                        tries before it), floored at 0; 0 when the answer was revealed before the first \
+                        correct try. Computed from the stored tries with the penalty in force.
+                        """,
                     ],
                     "passed": [
                         "type": "boolean",
                         "description": """
-                            Answered correctly before any reveal, with `score` at least 0.5 (or that correct \
-                            try's own score, when lower).
-                            """,
+                        Answered correctly before any reveal, with `score` at least 0.5 (or that correct \
+                        try's own score, when lower).
+                        """,
                     ],
                     "attempts": S.integer,
                     "revealed": ["type": "boolean", "description": "The learner asked to see the answer."],

@@ -30,7 +30,8 @@ public struct AttemptStore: Sendable {
             let id = connection.lastInsertedRowID
             var tries = try Self.tries(learnerID, attempt.questionID, connection) ?? QuestionTries()
             tries.add(score: attempt.score, correct: attempt.verdict == "correct", at: now)
-            try Self.save(tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
+            try Self.save(
+                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
                 at: now, connection)
             try connection.execute(
                 sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
@@ -57,7 +58,8 @@ public struct AttemptStore: Sendable {
                 var tries = existing ?? QuestionTries()
                 tries.reveal(at: now)
                 if tries != existing {
-                    try Self.save(tries, learnerID: learnerID, questionID: question.id, section: question.section,
+                    try Self.save(
+                        tries, learnerID: learnerID, questionID: question.id, section: question.section,
                         at: now, connection)
                 }
                 result[question.id] = tries

@@ -7,13 +7,16 @@ extension SectionContent {
     /// The appendix with its sub-sections flattened into heading blocks (anchored by the sub-section's anchor);
     /// the reference answer paragraphs of `chapters` are marked with their chapter, so pages hide them until earned.
     public init(_ appendix: Appendix, chapters: [Chapter] = []) {
-        let answerLines = Dictionary(chapters.map { ($0.answer.line, $0.number) }, uniquingKeysWith: { first, _ in first })
+        let answerLines = Dictionary(
+            chapters.map { ($0.answer.line, $0.number) }, uniquingKeysWith: { first, _ in first })
         var blocks = appendix.blocks.map(BlockContent.init)
         for section in appendix.sections {
             blocks.append(BlockContent(kind: .heading, anchor: section.anchor, text: section.title))
             for block in section.blocks {
                 var content = BlockContent(block)
-                if section.role == .answers, block.kind == .paragraph { content.answerChapter = answerLines[block.line] }
+                if section.role == .answers, block.kind == .paragraph {
+                    content.answerChapter = answerLines[block.line]
+                }
                 blocks.append(content)
             }
         }

@@ -52,7 +52,8 @@ struct ResultFragments {
         return .div(.class("answer-hidden"), .id(anchor)) {
             Node.p(.id(noteID)) {
                 revealDisabled
-                    ? strings.answersNotShown : UIStrings.fill(strings.chapterAnswersHidden, ["number": String(chapter)])
+                    ? strings.answersNotShown
+                    : UIStrings.fill(strings.chapterAnswersHidden, ["number": String(chapter)])
             }
             if !revealDisabled {
                 Node.form(
