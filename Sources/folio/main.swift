@@ -54,10 +54,11 @@ struct Folio {
     static func serve(_ configuration: Configuration) async throws -> Int32 {
         let application = try Application.start(configuration)
         Logger.writeLine("listening on http://\(configuration.host):\(application.port)")
-        Logger.writeLine("answers and scores: \(configuration.scoring.summary)")
         if let token = application.services.admin.generatedToken {
             Logger.writeLine("admin token, shown once (set FOLIO_ADMIN_TOKEN to choose your own): \(token)")
         }
+        application.services.logger.log(
+            .info, "answers and scores", ["policy": configuration.scoring.summary])
         let connections = application.server.maxConnections
         if connections < configuration.maxConnections {
             application.services.logger.log(

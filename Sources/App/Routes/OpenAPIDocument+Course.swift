@@ -27,7 +27,7 @@ extension OpenAPIDocument {
                     and its paragraph is left out of the answers sub-section's blocks. Anonymous readers get every \
                     answer hidden; `--reveal immediately` shows all, `--reveal never` none.
                     """,
-                access: .optionalLearner, parameters: [lang],
+                access: .everyone, parameters: [lang],
                 responses: [("200", OpenAPIOperation.json("The appendix.", "Appendix"))] + OpenAPIOperation.errors(404)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/{lang}/practice", operationID: "getPractice", tag: "course",
