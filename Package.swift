@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
         .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures", "Evaluation"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking"]),
     ]
