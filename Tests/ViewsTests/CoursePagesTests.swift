@@ -40,8 +40,10 @@ struct CoursePagesTests {
                 let missing = chapter.blocks.map(\.anchor).filter { !ids.contains($0) }
                 #expect(missing.isEmpty, "\(course.language.code) chapter \(chapter.number) lacks \(missing)")
                 #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
-                // An answer form and a "Show the answer" form per question, and the search form.
-                #expect(HTMLInspection.tags("form", in: html).count == 2 * chapter.questions.count + 1)
+                // An answer form and a "Show the answer" form per question, the header's search and the
+                // chapter's "mark as read".
+                #expect(HTMLInspection.tags("form", in: html).count == 2 * chapter.questions.count + 2)
+                #expect(html.contains("action=\"/\(course.language.code)/chapters/\(chapter.number)/read\""))
             }
             let practice = rendered.practice.string()
             #expect(HTMLInspection.tags("form", in: practice).filter { $0.contains("answer-form") }.count == 4)

@@ -89,6 +89,8 @@ public struct RenderedPage: Sendable {
             if learner.shownAnswers.contains(chapter) { return [fragments.chapterAnswer(anchor: anchor, text: text)] }
             guard learner.revealDisabled else { return nil }
             return [fragments.hiddenChapterAnswer(chapter: chapter, anchor: anchor, revealDisabled: true)]
+        case .readState(let section):
+            return learner.sections[section]?.read == true ? [fragments.chapterRead()] : nil
         }
     }
 }

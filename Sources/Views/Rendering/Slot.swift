@@ -12,4 +12,6 @@ enum Slot: Hashable, Sendable {
     case reveal(questionID: String)
     /// A chapter's answer paragraph in the appendix (its anchor and text), a placeholder until earned.
     case chapterAnswer(chapter: Int, anchor: String, text: String)
+    /// The end of a chapter: "mark as read" until the learner has read it, then a line saying so.
+    case readState(CourseSection)
 }
