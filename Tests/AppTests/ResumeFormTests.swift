@@ -100,7 +100,7 @@ import Views
         let server = try TestServer()
         let laptop = try await Self.learnerWithProgress(server)
         let before = try await laptop.perform("GET", "/it/progress")
-        #expect(before.text.contains(#"action="/it/resume-code""#))
+        #expect(before.text.contains(#"action="/it/resume-code#resume""#))
         #expect(!before.text.contains(#"id="resume-code""#))
         let shown = try await laptop.perform(
             "POST", "/it/resume-code", headers: [Self.form, ("Origin", "http://127.0.0.1:\(server.port)")])
@@ -126,7 +126,7 @@ import Views
         let overall = try #require(Self.overall(in: before.text))
         #expect(!overall.contains(">0%<"))
         #expect(Self.overall(in: progress.text) == overall)
-        #expect(progress.text.contains(#"action="/it/resume-code""#))
+        #expect(progress.text.contains(#"action="/it/resume-code#resume""#))
 
         let again = server.client()
         let reused = try await again.perform(

@@ -63,6 +63,9 @@ import Testing
         let lower = stems.stem("kapıları", folder: &folder)
         #expect(stems.stem("KAPILARI", folder: &folder) == lower)
         #expect(stems.stem("İSTANBUL'DA", folder: &folder) == stems.stem("istanbul", folder: &folder))
+        // One Snowball pass leaves `ekranları` at `ekran` but takes `ekran` to `ekra`; repeated, they meet.
+        #expect(stems.stem("ekranları", folder: &folder) == stems.stem("ekran", folder: &folder))
+        #expect(stems.stem("kullanıcılar", folder: &folder) == stems.stem("kullanıcı", folder: &folder))
         // Without Turkish rules `I` would become `i`, a different word to the stemmer.
         #expect(stemmer.stem("kapilari") != stemmer.stem("kapıları"))
     }

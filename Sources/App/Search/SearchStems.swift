@@ -64,8 +64,18 @@ struct SearchStems {
             lower = lower.replacingOccurrences(of: "I", with: "ı").replacingOccurrences(of: "İ", with: "i")
         }
         lower = lower.lowercased(with: locale)
+        var stem = stemmer.stem(lower)
+        // Turkish Snowball strips one layer of suffixes per pass (`ekranları` → `ekran`, but `ekran` → `ekra`):
+        // stemming until nothing changes brings a word's forms to one stem.
+        if isTurkish {
+            for _ in 0..<3 {
+                let again = stemmer.stem(stem)
+                if again == stem { break }
+                stem = again
+            }
+        }
         var folded = ""
-        for character in stemmer.stem(lower) {
+        for character in stem {
             for piece in folder.fold(character) where piece.isLetter || piece.isNumber {
                 folded.append(piece)
             }

@@ -11,7 +11,8 @@ struct ResumeSections {
     /// The code of this browser's learner, or the form that asks for one.
     private func share() -> Node {
         let strings = context.strings
-        let action = "/" + URLPath.segment(context.language.code) + "/resume-code"
+        // The page that answers lands on the code rather than at the top.
+        let action = "/" + URLPath.segment(context.language.code) + "/resume-code#resume"
         return .section(.class("resume"), .id("resume"), .aria("labelledby", "resume-title")) {
             Node.h2(.id("resume-title")) { strings.resumeTitle }
             if panel.hasLearner {
