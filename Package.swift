@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking", "Stemming", "Views"]),
+        .testTarget(
+            name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking", "Grading", "Stemming", "Views"]),
     ]
 )

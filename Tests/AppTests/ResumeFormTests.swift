@@ -177,6 +177,9 @@ import Views
         let scanned = try await other.perform("GET", "/resume?code=ABCD-EFGH", headers: [("Accept-Language", "tr")])
         #expect(scanned.status == 303)
         #expect(scanned.header("Location") == "/tr/progress?code=ABCD-EFGH#resume-enter")
+        let prefilled = try await other.perform("GET", "/tr/progress?code=ABCD-EFGH")
+        #expect(prefilled.text.contains(#"name="code" value="ABCD-EFGH""#))
+        #expect(other.cookies[LearnerIdentity.cookieName] == nil)
         await server.stop()
     }
 }

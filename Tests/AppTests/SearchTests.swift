@@ -1,4 +1,5 @@
 import Foundation
+import Grading
 import Stemming
 import Testing
 
@@ -29,6 +30,20 @@ import Testing
         #expect(simplifiedTotal >= traditionalTotal)
         #expect(Self.marked(simplified).contains("寬度"))
         await server.stop()
+    }
+
+    /// The tokenizer's fast path for ideographs converts as `fold` (which snippets use) does.
+    @Test func hanFoldingAgreesBetweenTheFastPathAndFold() throws {
+        let keys = TestServer.repositoryRoot.appendingPathComponent("Content/keys")
+        let han = try #require(try AnswerKeyBook.load(from: keys).simplifiedToTraditional(in: "zh-Hant"))
+        var folder = SearchText(languageTag: "zh-Hant", han: han)
+        #expect(folder.fold("宽") == "寬")
+        #expect(folder.runs("宽度 A").map(\.text) == ["寬度", "a"])
+        let url = TestServer.repositoryRoot.appendingPathComponent("Content/zh-Hant.txt")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let folded = text.map { folder.fold($0) }.joined()
+        var plain = SearchText(languageTag: "zh-Hant")
+        #expect(folder.runs(text).map(\.text) == plain.runs(folded).map(\.text))
     }
 
     @Test func inflectedItalianFindsTheOtherFormsAndMarksThem() async throws {

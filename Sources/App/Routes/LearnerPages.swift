@@ -65,7 +65,7 @@ enum LearnerPages {
     /// describes them; `resume.hasLearner` is set here.
     static func progress(
         learner: Learner?, language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot, services: Services,
-        resume: ResumePanel = ResumePanel(hasLearner: false, lifetimeMinutes: 0), status: Status = .ok
+        resume: ResumePanel = ResumePanel(), status: Status = .ok
     ) throws -> Response {
         var report = ProgressReport(sections: [:], overall: 0)
         if let learner {

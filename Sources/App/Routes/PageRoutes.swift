@@ -78,7 +78,7 @@ enum PageRoutes {
             let typed = String((request.query("code") ?? "").prefix(ResumeRoutes.maximumCodeLength))
             return try LearnerPages.progress(
                 learner: try services.identity.learner(for: request), language: language, snapshot: snapshot,
-                services: services, resume: ResumePanel(hasLearner: false, lifetimeMinutes: 0, typedCode: typed))
+                services: services, resume: ResumePanel(typedCode: typed))
         }
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
             try await formAttempt(request, services: services)

@@ -27,7 +27,7 @@ enum ResumeRoutes {
                 code: code, symbol: QRCode.symbol(for: link(code: code, request: request, services: services)))
             return try LearnerPages.progress(
                 learner: learner, language: language, snapshot: snapshot, services: services,
-                resume: ResumePanel(hasLearner: true, lifetimeMinutes: 0, issued: issued))
+                resume: ResumePanel(issued: issued))
         }
         router.post("/resume") { request async throws -> Response in
             let snapshot = services.content.snapshot
@@ -45,9 +45,7 @@ enum ResumeRoutes {
                 try LearnerPages.progress(
                     learner: try services.identity.learner(for: request), language: language, snapshot: snapshot,
                     services: services,
-                    resume: ResumePanel(
-                        hasLearner: false, lifetimeMinutes: 0, typedCode: String(typed.prefix(maximumCodeLength)),
-                        error: message),
+                    resume: ResumePanel(typedCode: String(typed.prefix(maximumCodeLength)), error: message),
                     status: status)
             }
             if case .limited(let retryAfter) = services.resumeLimiter.acquire(

@@ -22,7 +22,7 @@ public struct ResumePanel: Sendable {
     public var error: String?
 
     public init(
-        hasLearner: Bool, lifetimeMinutes: Int, issued: IssuedCode? = nil, typedCode: String = "",
+        hasLearner: Bool = false, lifetimeMinutes: Int = 15, issued: IssuedCode? = nil, typedCode: String = "",
         error: String? = nil
     ) {
         self.hasLearner = hasLearner
