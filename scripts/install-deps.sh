@@ -6,8 +6,9 @@
 set -euo pipefail
 
 # libsqlite3-dev: SQLite (CSQLite); zlib1g-dev: gzip (CZlib); libssl-dev: libcrypto's SHA-256/HMAC (CCrypto);
-# libstemmer-dev: Snowball stemmers (CStemmer) for grading and search.
-build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev)
+# libstemmer-dev: Snowball stemmers (CStemmer) for grading and search;
+# libqrencode-dev: QR codes (CQREncode) for the progress page's resume code.
+build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev)
 test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck)
 bench=(wrk nginx hyperfine)
 

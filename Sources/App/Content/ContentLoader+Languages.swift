@@ -23,22 +23,25 @@ extension ContentLoader {
         let practice: PreparedBody
     }
 
-    /// Renders and encodes every language; rendering and encoding are separate jobs so two cores stay busy.
+    /// Renders, encodes and indexes every language; each is a separate job so two cores stay busy. The search
+    /// index waits for the answer keys: it folds Han characters with the table grading uses.
     static func prepareLanguages(
-        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], search: [String: SearchIndex],
-        assetVersion: String
+        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], assetVersion: String
     ) throws -> [String: ContentSnapshot.LanguageContent] {
         let jobs = ParallelJobs()
         var pending:
             [(
-                course: LanguageCourse, search: SearchIndex, pages: ParallelJobs.Pending<RenderedPages>,
+                course: LanguageCourse, search: ParallelJobs.Pending<SearchIndex>,
+                pages: ParallelJobs.Pending<RenderedPages>,
                 json: ParallelJobs.Pending<EncodedJSON>
             )] = []
         for course in library.courses {
             let code = course.language.code
             guard let languageStrings = strings[code] else { throw Failure(report: "ui/\(code).json: missing") }
-            guard let index = search[code] else {
-                throw Failure(report: "\(course.language.document): no search index")
+            let index = jobs.add {
+                try SearchIndex(
+                    course: course, han: book.simplifiedToTraditional(in: code),
+                    stemmer: SearchStems.stemmer(for: code))
             }
             let pages = jobs.add {
                 try render(
@@ -53,6 +56,7 @@ extension ContentLoader {
         for (course, search, pages, json) in pending {
             let rendered = try pages.get()
             let encoded = try json.get()
+            let search = try search.get()
             languages[course.language.code] = ContentSnapshot.LanguageContent(
                 course: course, pages: rendered.pages, preparedPages: rendered.prepared,
                 preparedOpenAppendix: rendered.openAppendix, preparedHome: rendered.home,

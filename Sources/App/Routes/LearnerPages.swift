@@ -94,11 +94,36 @@ enum LearnerPages {
     }
 
     /// A page rendered for one reader: never stored by shared caches.
-    static func personal(_ body: [UInt8], language: ContentSnapshot.LanguageContent) -> Response {
+    static func personal(
+        _ body: [UInt8], language: ContentSnapshot.LanguageContent, status: Status = .ok
+    ) -> Response {
         var headers = Headers()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "private, no-store")
         headers.add("Set-Cookie", PageRoutes.languageCookie(language.course.language.code))
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// `/{lang}/progress` for `learner` (empty for a browser without one), with the resume sections as `resume`
+    /// describes them; `resume.hasLearner` is set here.
+    static func progress(
+        learner: Learner?, language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot, services: Services,
+        resume: ResumePanel = ResumePanel(), status: Status = .ok
+    ) throws -> Response {
+        var report = ProgressReport(sections: [:], overall: 0)
+        if let learner {
+            let progress = LearnerProgress(
+                records: try services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
+                snapshot: snapshot, policy: services.configuration.scoring)
+            report = ProgressReport(
+                sections: progress.sectionProgress, overall: progress.overall,
+                questions: progress.questionProgress(in: language.course))
+        }
+        var page = ProgressPage(report: report, context: language.pages.context)
+        var resume = resume
+        resume.hasLearner = learner != nil
+        resume.lifetimeMinutes = Int(LearnerStore.resumeCodeLifetimeMilliseconds / 60_000)
+        page.resume = resume
+        return personal(page.render(), language: language, status: status)
     }
 }

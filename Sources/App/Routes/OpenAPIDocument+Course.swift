@@ -36,7 +36,14 @@ extension OpenAPIDocument {
             ),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/{lang}/search", operationID: "search", tag: "course",
-                summary: "Full-text search in one language, ranked, with highlighted snippets", access: .everyone,
+                summary: "Full-text search in one language, ranked, with highlighted snippets",
+                description: """
+                    Results come a page at a time: `total` counts every match, and `next_cursor` (null on the last \
+                    page) passed as `cursor` gives the next page. Words match as typed and, in Italian, Spanish \
+                    and Turkish, through their stems too (exact matches first); in Chinese, Simplified characters \
+                    find Traditional ones.
+                    """,
+                access: .everyone,
                 parameters: [
                     lang,
                     [
@@ -44,8 +51,14 @@ extension OpenAPIDocument {
                         "schema": ["type": "string", "maxLength": 200],
                     ],
                     [
-                        "name": "limit", "in": "query", "required": false, "description": "Most results (default 20).",
+                        "name": "limit", "in": "query", "required": false,
+                        "description": "Most results on this page (default 20).",
                         "schema": ["type": "integer", "minimum": 1, "maximum": 50],
+                    ],
+                    [
+                        "name": "cursor", "in": "query", "required": false,
+                        "description": "`next_cursor` of the previous page (opaque).",
+                        "schema": ["type": "string", "pattern": .string(PageCursor.pattern)],
                     ],
                 ],
                 responses: [("200", OpenAPIOperation.json("The results.", "SearchResults"))]

@@ -74,6 +74,9 @@ extension OpenAPIDocument {
                 "SearchResults",
                 S.object([
                     "language": S.string, "query": S.string,
+                    "total": ["type": "integer", "minimum": 0, "description": "Every match, not just this page's."],
+                    "offset": ["type": "integer", "minimum": 0, "description": "Position of the first result."],
+                    "next_cursor": S.nullableString,
                     "results": S.array(
                         S.object(
                             [

@@ -6,6 +6,8 @@ import Views
 /// the same page with its slots (progress marks, earlier attempts, latest results) filled in.
 enum PageRoutes {
     static let languageCookieName = "folio_lang"
+    /// Results on one page of `/{lang}/search`; `&page=N` shows the others.
+    static let searchPageSize = 20
 
     static func register(on router: inout Router, _ services: Services) {
         let content = services.content
@@ -57,9 +59,13 @@ enum PageRoutes {
         router.get("/:lang/search") { request in
             let language = try pageLanguage(request, content.snapshot)
             let query = String((request.query("q") ?? "").prefix(200))
-            let results = try language.search.search(query, limit: 30)
-            let hits = results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
-            let page = SearchPage(query: query, hits: hits, context: language.pages.context).render()
+            let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
+            let found = try language.search.search(query, offset: (number - 1) * searchPageSize, limit: searchPageSize)
+            let hits = found.results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
+            let page = SearchPage(
+                query: query, hits: hits, context: language.pages.context, total: found.total, page: number,
+                pageSize: searchPageSize
+            ).render()
             return LearnerPages.personal(page, language: language)
         }
         router.get("/progress") { request in
@@ -68,17 +74,11 @@ enum PageRoutes {
         router.get("/:lang/progress") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
-            var report = ProgressReport(sections: [:], overall: 0)
-            if let learner = try services.identity.learner(for: request) {
-                let progress = LearnerProgress(
-                    records: try services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
-                    snapshot: snapshot, policy: services.configuration.scoring)
-                report = ProgressReport(
-                    sections: progress.sectionProgress, overall: progress.overall,
-                    questions: progress.questionProgress(in: language.course))
-            }
-            return LearnerPages.personal(
-                ProgressPage(report: report, context: language.pages.context).render(), language: language)
+            // A scanned resume link lands here with its code filled in, for the reader to confirm.
+            let typed = String((request.query("code") ?? "").prefix(ResumeRoutes.maximumCodeLength))
+            return try LearnerPages.progress(
+                learner: try services.identity.learner(for: request), language: language, snapshot: snapshot,
+                services: services, resume: ResumePanel(typedCode: typed))
         }
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
             try await formAttempt(request, services: services)

@@ -12,6 +12,7 @@ public enum Routes {
         LearnerAPIRoutes.register(on: &router, services)
         CohortRoutes.register(on: &router, services)
         JoinRoutes.register(on: &router, services)
+        ResumeRoutes.register(on: &router, services)
         TokenRoutes.register(on: &router, services)
         ScoresRoutes.register(on: &router, services)
         OpenAPIRoutes.register(on: &router, services)

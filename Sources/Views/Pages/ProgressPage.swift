@@ -3,6 +3,8 @@
 public struct ProgressPage: Sendable {
     public var report: ProgressReport
     public var context: PageContext
+    /// The "Continue on another device" and "I have a code" sections; none when `nil`.
+    public var resume: ResumePanel?
 
     public init(report: ProgressReport, context: PageContext) {
         self.report = report
@@ -63,6 +65,9 @@ public struct ProgressPage: Sendable {
             }
             if !report.questions.isEmpty {
                 questionTable()
+            }
+            if let resume {
+                ResumeSections(panel: resume, context: context).node()
             }
         }
         return HTMLRenderer.bytes(nodes)

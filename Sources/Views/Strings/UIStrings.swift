@@ -22,6 +22,10 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let searchResultCount: String
     public let searchNoResults: String
     public let searchHint: String
+    public let searchResultRange: String
+    public let searchPagesLabel: String
+    public let searchPreviousPage: String
+    public let searchNextPage: String
 
     public let progress: String
     public let progressTitle: String
@@ -89,6 +93,19 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let joinIntro: String
     public let displayName: String
     public let joinButton: String
+
+    public let resumeTitle: String
+    public let resumeIntro: String
+    public let resumeGetCode: String
+    public let resumeCodeLabel: String
+    public let resumeQRLabel: String
+    public let resumeNoLearner: String
+    public let resumeHaveCode: String
+    public let resumeHaveCodeIntro: String
+    public let resumeCodeField: String
+    public let resumeButton: String
+    public let resumeInvalid: String
+    public let resumeTooMany: String
 
     public let notFoundTitle: String
     public let notFoundMessage: String
