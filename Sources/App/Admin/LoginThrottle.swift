@@ -1,12 +1,22 @@
 import Locking
 import SQLite
 
-/// Counts failed admin sign-ins per client address and refuses further tries once they run out.
+/// Counts failed admin sign-ins (or bearer tokens) per client address and refuses further tries once
+/// they run out.
 ///
 /// A token bucket of failures: `allowance` wrong tokens at once, then one more every `refillSeconds`.
-/// Unlike `RateLimiter`, a check does not spend anything — only a failure does — and a client that is
-/// out of tries is refused *before* its token is compared, so a throttled client learns nothing.
+/// Unlike `RateLimiter`, a check does not spend anything — only a failure does.
+///
+/// Failures count twice: per client, and per client and the first `prefixLength` characters of the token
+/// tried. Once the client and prefix run out, tokens with that prefix are refused *before* they are
+/// compared (a guesser learns nothing). Once the client alone runs out, every wrong token is answered 429,
+/// but a token with another prefix is still compared: someone else's failures behind the same address (a
+/// proxy, a NAT) never lock out the holder of the right token, who cannot be blocked without knowing the
+/// token's start. Guessing stays hopeless because the token has at least 24 characters.
 public final class LoginThrottle: Sendable {
+    /// Characters of a tried token that key its own bucket.
+    static let prefixLength = 4
+
     private struct Bucket {
         var tokens: Double
         var updated: Double
@@ -39,6 +49,24 @@ public final class LoginThrottle: Sendable {
             if buckets.count >= maxKeys, buckets[client] == nil { prune(&buckets, now: now) }
             buckets[client] = Bucket(tokens: max(0, refilled(buckets[client], now: now) - 1), updated: now)
         }
+    }
+
+    /// Whole seconds until `client` may try `token` again (its prefix is locked out); `nil` when it may.
+    public func retryAfter(client: String, token: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+        retryAfter(Self.key(client: client, token: token), now: now)
+    }
+
+    /// Spends one try of `client` and of `client` with `token`'s prefix; returns the seconds until the next
+    /// try when either has run out (answer 429), `nil` while tries remain (answer 401).
+    public func recordFailure(client: String, token: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+        let key = Self.key(client: client, token: token)
+        recordFailure(key, now: now)
+        recordFailure(client, now: now)
+        return retryAfter(key, now: now) ?? retryAfter(client, now: now)
+    }
+
+    private static func key(client: String, token: String) -> String {
+        client + "\u{0}" + String(token.prefix(prefixLength))
     }
 
     private func refilled(_ bucket: Bucket?, now: Double) -> Double {

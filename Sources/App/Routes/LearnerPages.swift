@@ -56,6 +56,7 @@ enum LearnerPages {
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "private, no-store")
         headers.add("Set-Cookie", PageRoutes.languageCookie(language.course.language.code))
+        SecurityHeaders.addPage(to: &headers)
         return Response(status: .ok, headers: headers, body: body)
     }
 }

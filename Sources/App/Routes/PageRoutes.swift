@@ -104,8 +104,10 @@ enum PageRoutes {
         return LearnerPages.personal(page.bytes(for: state), language: language)
     }
 
-    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303).
+    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303); refused
+    /// (403) when another site sent it.
     static func formAttempt(_ request: Request, services: Services) async throws -> Response {
+        try services.crossSite.requireSameSiteForm(request)
         let snapshot = services.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let form = FormBody(request)
