@@ -57,12 +57,12 @@ public final class LoginThrottle: Sendable {
     }
 
     /// Spends one try of `client` and of `client` with `token`'s prefix; returns the seconds until the next
-    /// try when either has run out (answer 429), `nil` while tries remain (answer 401).
+    /// try when the client had already run out (answer 429), `nil` when this was one of its tries (401).
     public func recordFailure(client: String, token: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
-        let key = Self.key(client: client, token: token)
-        recordFailure(key, now: now)
+        let exhausted = retryAfter(client, now: now) != nil
+        recordFailure(Self.key(client: client, token: token), now: now)
         recordFailure(client, now: now)
-        return retryAfter(key, now: now) ?? retryAfter(client, now: now)
+        return exhausted ? retryAfter(client, now: now) : nil
     }
 
     private static func key(client: String, token: String) -> String {

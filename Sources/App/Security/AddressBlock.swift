@@ -11,15 +11,19 @@ public struct AddressBlock: Sendable, Equatable {
     public init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let bytes = Self.bytes(String(parts[0])) else { return nil }
-        var length = bytes.count * 8
+        // A mapped IPv6 block (`::ffff:10.0.0.0/104`) counts its length over 128 bits, its address over 32.
+        let written = String(parts[0]).contains(":") ? 128 : 32
+        var length = written
         if parts.count == 2 {
-            guard let parsed = Int(parts[1]), (0...length).contains(parsed), parts[1].allSatisfy(\.isASCII) else {
+            guard let parsed = Int(parts[1]), (0...written).contains(parsed), parts[1].allSatisfy(\.isASCII) else {
                 return nil
             }
             length = parsed
         }
+        let mapped = written == 128 && bytes.count == 4
+        guard !mapped || length >= 96 else { return nil }
         network = bytes
-        prefixLength = length
+        prefixLength = mapped ? length - 96 : length
     }
 
     /// Whether `address` (already parsed with `bytes`) lies in the block; IPv4 never matches an IPv6 block.
