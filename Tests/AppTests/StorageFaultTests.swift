@@ -40,6 +40,13 @@ import Testing
                 json: ["answer": String(repeating: "ancora ", count: 500)], bearer: learner.token)
             #expect(again.status == 503)
         }
+        let browser = server.client()
+        browser.cookies[LearnerIdentity.cookieName] = learner.token
+        let form = try await AdminTestSupport.post(
+            browser, "/it/checkpoints/ch0-q1/attempts", [("answer", String(repeating: "modulo ", count: 500))])
+        #expect(form.status == 503, "the no-JavaScript form gets the error page")
+        #expect(form.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(form.header("Retry-After") != nil)
 
         let health = try await client.perform("GET", "/healthz")
         #expect(health.status == 503)
