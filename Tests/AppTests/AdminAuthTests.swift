@@ -98,7 +98,7 @@ import Testing
     }
 
     /// Changed by issue 17: the right token gets in even from a throttled address (someone else's failures
-    /// never lock the admin out); repeating a token's start is refused before it is compared.
+    /// never lock the admin out); every wrong one is answered 429.
     @Test func failedSignInsAreThrottledPerAddressAndTheRightTokenStillGetsIn() async throws {
         let server = try TestServer()
         let client = server.client()

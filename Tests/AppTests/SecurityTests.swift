@@ -77,13 +77,13 @@ import Testing
         await server.stop()
     }
 
-    @Test func theSameWrongTokenIsRefusedBeforeItIsCompared() {
+    @Test func onceAClientIsOutOfTriesEveryWrongTokenIsAnswered429() {
         let throttle = LoginThrottle(allowance: 3, refillSeconds: 10)
-        for _ in 0..<3 { #expect(throttle.recordFailure(client: "a", token: "guess-1", now: 0) == nil) }
-        #expect(throttle.retryAfter(client: "a", token: "guess-3", now: 0) != nil, "its prefix is locked out")
-        #expect(throttle.recordFailure(client: "a", token: "other", now: 0) != nil, "the client is out of tries")
-        #expect(throttle.retryAfter(client: "a", token: "right-token", now: 0) == nil, "another prefix is compared")
-        #expect(throttle.retryAfter(client: "b", token: "guess-3", now: 0) == nil, "other clients are not affected")
+        for _ in 0..<3 { #expect(throttle.refuse("a", now: 0) == nil) }
+        #expect(throttle.refuse("a", now: 0) == 10)
+        #expect(throttle.refuse("b", now: 0) == nil, "other clients are not affected")
+        #expect(throttle.refuse("a", now: 10) == nil, "one try comes back per interval")
+        #expect(throttle.refuse("a", now: 10) != nil)
     }
 
     @Test func behindATrustedProxyTheClientIsTheRightMostUntrustedForwardedAddress() throws {

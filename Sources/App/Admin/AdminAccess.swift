@@ -63,9 +63,8 @@ public struct AdminAccess: Sendable {
     ///   `SQLiteError` when sessions cannot be read.
     func principal(for request: Request) async throws -> AdminPrincipal? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
-            try admitBearer(bearer, request)
             guard credentials.accepts(bearer) else {
-                throw refuseBearer(bearer, request, APIError.unauthorized("the admin token is not valid"))
+                throw refuseBearer(request, APIError.unauthorized("the admin token is not valid"))
             }
             return .bearer
         }
@@ -73,19 +72,10 @@ public struct AdminAccess: Sendable {
         return try await sessions.session(id: id).map(AdminPrincipal.session)
     }
 
-    /// Refuses, before comparing it, a bearer token whose client and prefix are out of tries.
-    /// - Throws: `HTTPError` 429 with `Retry-After`.
-    func admitBearer(_ token: String, _ request: Request) throws(HTTPError) {
-        if let retryAfter = bearerThrottle.retryAfter(client: clients.address(of: request), token: token) {
-            throw APIError.rateLimited(retryAfter: retryAfter)
-        }
-    }
-
     /// Counts a wrong bearer token and returns the error to answer: `unauthorized` while the client has
     /// tries left, else 429 with `Retry-After`.
-    func refuseBearer(_ token: String, _ request: Request, _ unauthorized: HTTPError) -> HTTPError {
-        guard let retryAfter = bearerThrottle.recordFailure(client: clients.address(of: request), token: token)
-        else { return unauthorized }
+    func refuseBearer(_ request: Request, _ unauthorized: HTTPError) -> HTTPError {
+        guard let retryAfter = bearerThrottle.refuse(clients.address(of: request)) else { return unauthorized }
         return APIError.rateLimited(retryAfter: retryAfter)
     }
 
@@ -95,8 +85,7 @@ public struct AdminAccess: Sendable {
         let unauthorized = APIError.unauthorized(
             "the admin bearer token is required for /metrics (or use --metrics-port)")
         guard let token = LearnerIdentity.bearerToken(in: request) else { throw unauthorized }
-        try admitBearer(token, request)
-        guard credentials.accepts(token) else { throw refuseBearer(token, request, unauthorized) }
+        guard credentials.accepts(token) else { throw refuseBearer(request, unauthorized) }
     }
 
     /// The principal for a console page; a browser without a session is sent to the sign-in page.

@@ -1,22 +1,17 @@
 import Locking
 import SQLite
 
-/// Counts failed admin sign-ins (or bearer tokens) per client address and refuses further tries once
-/// they run out.
+/// Counts failed admin sign-ins (or bearer tokens) per client address: once a client is out of tries,
+/// every wrong token it sends is answered 429 with `Retry-After` instead of 401.
 ///
 /// A token bucket of failures: `allowance` wrong tokens at once, then one more every `refillSeconds`.
 /// Unlike `RateLimiter`, a check does not spend anything — only a failure does.
 ///
-/// Failures count twice: per client, and per client and the first `prefixLength` characters of the token
-/// tried. Once the client and prefix run out, tokens with that prefix are refused *before* they are
-/// compared (a guesser learns nothing). Once the client alone runs out, every wrong token is answered 429,
-/// but a token with another prefix is still compared: someone else's failures behind the same address (a
-/// proxy, a NAT) never lock out the holder of the right token, who cannot be blocked without knowing the
-/// token's start. Guessing stays hopeless because the token has at least 24 characters.
+/// A back-off the right token passes: the token is always compared, so someone else's failures behind
+/// the same address (a proxy, a NAT, a colleague's typos) never lock out the holder of the right token.
+/// What makes guessing hopeless is the token's length (at least 24 characters, checked at start-up);
+/// the throttle makes a guesser visible and answers it with 429.
 public final class LoginThrottle: Sendable {
-    /// Characters of a tried token that key its own bucket.
-    static let prefixLength = 4
-
     private struct Bucket {
         var tokens: Double
         var updated: Double
@@ -51,22 +46,12 @@ public final class LoginThrottle: Sendable {
         }
     }
 
-    /// Whole seconds until `client` may try `token` again (its prefix is locked out); `nil` when it may.
-    public func retryAfter(client: String, token: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
-        retryAfter(Self.key(client: client, token: token), now: now)
-    }
-
-    /// Spends one try of `client` and of `client` with `token`'s prefix; returns the seconds until the next
-    /// try when the client had already run out (answer 429), `nil` when this was one of its tries (401).
-    public func recordFailure(client: String, token: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+    /// Spends one try of `client` after a wrong token; returns the seconds until its next try when it had
+    /// already run out (answer 429), `nil` when this was one of its tries (answer 401).
+    public func refuse(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
         let exhausted = retryAfter(client, now: now) != nil
-        recordFailure(Self.key(client: client, token: token), now: now)
         recordFailure(client, now: now)
         return exhausted ? retryAfter(client, now: now) : nil
-    }
-
-    private static func key(client: String, token: String) -> String {
-        client + "\u{0}" + String(token.prefix(prefixLength))
     }
 
     private func refilled(_ bucket: Bucket?, now: Double) -> Double {

@@ -15,12 +15,8 @@ enum AdminAuthRoutes {
         }
         router.post("/admin/login") { request async throws -> Response in
             let client = access.clients.address(of: request)
-            let token = FormBody(request)["token"] ?? ""
-            if let retryAfter = access.throttle.retryAfter(client: client, token: token) {
-                return throttled(retryAfter, services: services)
-            }
-            guard access.credentials.accepts(token) else {
-                let retryAfter = access.throttle.recordFailure(client: client, token: token)
+            guard access.credentials.accepts(FormBody(request)["token"] ?? "") else {
+                let retryAfter = access.throttle.refuse(client)
                 services.logger.log(.warning, "admin sign-in refused", ["client": client])
                 if let retryAfter { return throttled(retryAfter, services: services) }
                 return loginPage(problem: "That is not the admin token.", status: .unauthorized, services: services)

@@ -16,18 +16,17 @@ enum Principal: Sendable {
     static func bearer(_ request: Request, services: Services) async throws -> Principal? {
         guard let token = LearnerIdentity.bearerToken(in: request) else { return nil }
         let access = services.adminAccess
-        try access.admitBearer(token, request)
         if services.admin.accepts(token) { return .admin }
         let invalid = APIError.unauthorized("the bearer token is not valid")
         if token.hasPrefix(TokenStore.secretPrefix) {
             guard let apiToken = try await services.tokens.token(secret: token) else {
-                throw access.refuseBearer(token, request, invalid)
+                throw access.refuseBearer(request, invalid)
             }
             guard !apiToken.isRevoked else { throw APIError.unauthorized("the bearer token has been revoked") }
             return .apiToken(apiToken)
         }
         guard let learner = try services.learners.learner(token: token) else {
-            throw access.refuseBearer(token, request, invalid)
+            throw access.refuseBearer(request, invalid)
         }
         return .learner(learner)
     }
