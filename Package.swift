@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
 
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite", "CCrypto", "Locking"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["CSystem", "CZlib", "Locking"], swiftSettings: strict),
         .target(name: "Course", swiftSettings: strict),
+        // Snowball stemmers (Debian's libstemmer) for grading and search.
+        .target(name: "Stemming", dependencies: ["CStemmer", "Locking"], swiftSettings: strict),
         .target(name: "Grading", dependencies: ["Course"], swiftSettings: strict),
         // Server-rendered HTML: pure functions from the course model to escaped markup.
         .target(name: "Views", dependencies: ["Course", "Grading"], swiftSettings: strict),
@@ -46,7 +49,8 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Locking"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures"]),
+        .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures", "Evaluation"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking"]),
     ]

@@ -5,6 +5,7 @@
 // - Copy buttons on code blocks (hidden in the HTML, shown here).
 // - Code blocks that do not overflow leave the tab order (they are focusable only to scroll them).
 // - The language switcher keeps the section in view (#anchor).
+// - Reaching a chapter's end marks it read (POST /api/v1/me/reads), as its "mark as read" form does.
 // Progress marks and earlier attempts arrive server-side in the page (slots), so no extra request is made.
 (function () {
   "use strict";
@@ -107,6 +108,41 @@
       link.href = url.toString();
     });
   });
+
+  // A chapter's end: reaching it (after scrolling) marks the chapter read; the button does the same.
+  var readForm = document.querySelector("form.mark-read");
+  if (readForm && window.fetch) {
+    var readSent = false;
+    var markRead = function () {
+      if (readSent) return;
+      readSent = true;
+      fetch("/api/v1/me/reads", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ section: readForm.dataset.section, language: readForm.dataset.language }),
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error("status " + response.status);
+          readForm.replaceWith(element("p", "chapter-read", [readForm.dataset.done]));
+        })
+        .catch(function () {
+          readSent = false;
+        });
+    };
+    readForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      markRead();
+    });
+    if ("IntersectionObserver" in window) {
+      new IntersectionObserver(function (entries, observer) {
+        if (entries.some(function (entry) { return entry.isIntersecting; }) && window.scrollY > 0) {
+          observer.disconnect();
+          markRead();
+        }
+      }).observe(readForm);
+    }
+  }
 
   // Checkpoint forms.
   var checkpoint = document.querySelector(".checkpoint");

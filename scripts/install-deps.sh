@@ -5,8 +5,9 @@
 #   scripts/install-deps.sh --all      + the benchmark tools (wrk, nginx, hyperfine)
 set -euo pipefail
 
-# libsqlite3-dev: SQLite (CSQLite); zlib1g-dev: gzip (CZlib); libssl-dev: libcrypto's SHA-256/HMAC (CCrypto).
-build=(libsqlite3-dev zlib1g-dev libssl-dev)
+# libsqlite3-dev: SQLite (CSQLite); zlib1g-dev: gzip (CZlib); libssl-dev: libcrypto's SHA-256/HMAC (CCrypto);
+# libstemmer-dev: Snowball stemmers (CStemmer) for grading and search.
+build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev)
 test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck)
 bench=(wrk nginx hyperfine)
 

@@ -44,6 +44,11 @@ struct Folio {
                 return 0
             case .healthcheck(let url):
                 return await HealthProbe.run(url: url) ? 0 : 1
+            case .gradeEval(let options):
+                let run = GradeEvalCommand.run(options)
+                for line in run.diagnostics { Logger.writeLine(line) }
+                print(run.report, terminator: "")
+                return run.status
             }
         } catch {
             Logger.writeLine("folio: \(error)")

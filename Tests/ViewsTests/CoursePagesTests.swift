@@ -40,7 +40,9 @@ struct CoursePagesTests {
                 let missing = chapter.blocks.map(\.anchor).filter { !ids.contains($0) }
                 #expect(missing.isEmpty, "\(course.language.code) chapter \(chapter.number) lacks \(missing)")
                 #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
-                #expect(HTMLInspection.tags("form", in: html).count == chapter.questions.count + 1)
+                // One form per question, the header's search and the chapter's "mark as read".
+                #expect(HTMLInspection.tags("form", in: html).count == chapter.questions.count + 2)
+                #expect(html.contains("action=\"/\(course.language.code)/chapters/\(chapter.number)/read\""))
             }
             let practice = rendered.practice.string()
             #expect(HTMLInspection.tags("form", in: practice).filter { $0.contains("answer-form") }.count == 4)

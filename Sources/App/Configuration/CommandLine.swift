@@ -7,6 +7,7 @@ public enum Command: Sendable, Equatable {
     case checkContent(directory: String)
     case backup(Configuration, destination: String)
     case healthcheck(url: String)
+    case gradeEval(GradeEvalOptions)
     case help
 }
 
@@ -33,6 +34,11 @@ public struct CommandLineParser: Sendable {
           check-content [DIR]   Parse and validate the course documents (default ./Content); exit 1 on errors.
           backup PATH           Copy the database to PATH with SQLite's online backup API.
           healthcheck [URL]     Exit 0 when GET URL (default http://127.0.0.1:8080/healthz) answers 200.
+          grade-eval FILE.jsonl [FILE…] [--content DIR] [--show-misses] [--min-accuracy X]
+                                Grade labelled answers ({"language","question","answer","expect"} per line)
+                                with the real grader; print accuracy overall and per language, the confusion
+                                matrix and the false-correct rate. Exit 2 on a malformed line; exit 1 only
+                                when --min-accuracy (a fraction such as 0.96, or 96%) is not met.
           help, --help          Show this text.
 
         Options (serve, migrate, backup)          Environment          Default
@@ -84,9 +90,64 @@ public struct CommandLineParser: Sendable {
             guard rest.count <= 1 else { throw UsageError(message: "healthcheck takes at most one URL") }
             let port = environment["FOLIO_PORT"] ?? "8080"
             return .healthcheck(url: rest.first ?? "http://127.0.0.1:\(port)/healthz")
+        case "grade-eval":
+            return .gradeEval(try gradeEvalOptions(from: rest))
         default:
             throw UsageError(message: "unknown command '\(name)'")
         }
+    }
+
+    /// `grade-eval`'s files and flags; `--content` wins over FOLIO_CONTENT.
+    private func gradeEvalOptions(from arguments: [String]) throws(UsageError) -> GradeEvalOptions {
+        let fromEnvironment = environment["FOLIO_CONTENT"].flatMap { $0.isEmpty ? nil : $0 }
+        var options = GradeEvalOptions(files: [], contentDirectory: fromEnvironment ?? "./Content")
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else {
+                options.files.append(argument)
+                continue
+            }
+            let (flag, inlineValue) = Self.split(argument)
+            if flag == "--show-misses" {
+                guard inlineValue == nil else { throw UsageError(message: "--show-misses takes no value") }
+                options.showMisses = true
+                continue
+            }
+            guard flag == "--content" || flag == "--min-accuracy" else {
+                throw UsageError(message: "unknown option '\(flag)' for grade-eval")
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            if flag == "--content" {
+                guard !value.isEmpty else { throw UsageError(message: "--content needs a path") }
+                options.contentDirectory = value
+            } else {
+                options.minimumAccuracy = try Self.fraction(value, source: flag)
+            }
+        }
+        guard !options.files.isEmpty else { throw UsageError(message: "grade-eval needs at least one FILE.jsonl") }
+        return options
+    }
+
+    /// A fraction in 0…1, written as `0.96` or `96%`.
+    private static func fraction(_ value: String, source: String) throws(UsageError) -> Double {
+        let isPercent = value.hasSuffix("%")
+        guard let number = Double(isPercent ? String(value.dropLast()) : value), number.isFinite else {
+            throw UsageError(message: "\(source): '\(value)' is not a number such as 0.96 or 96%")
+        }
+        let fraction = isPercent ? number / 100 : number
+        guard (0...1).contains(fraction) else {
+            throw UsageError(message: "\(source): '\(value)' is not between 0 and 1 (or 0% and 100%)")
+        }
+        return fraction
     }
 
     /// Reads options from the environment, then consumes flags from `arguments`, leaving positional ones.

@@ -147,23 +147,33 @@ enum LearnerAPIRoutes {
                     code: "invalid_field")
             }
             let language = try InputRules.language(body.language, snapshot)
-            let learner = try await Principal.optionalLearner(request, services: services)
-            if let learner {
-                if case .limited(let retryAfter) = services.attemptLimiter.acquire("reads:learner:\(learner.id)") {
-                    throw APIError.rateLimited(retryAfter: retryAfter)
-                }
-            } else {
-                try limitNewLearners(request, services: services)
-            }
-            let issued = try await durably {
-                try await services.attempts.recordRead(
-                    section: body.section, language: language,
-                    by: learner.map { .existing($0.id) } ?? .create(language: language))
-            }
+            let issued = try await recordRead(body.section, language: language, request: request, services: services)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued { headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request)) }
             return Response(status: .noContent, headers: headers)
+        }
+    }
+
+    /// Records that the request's learner (made on first need) read `section`; shared by the API and the
+    /// chapter's "mark as read" form.
+    ///
+    /// - Returns: the token of a learner made for this request, which the caller sets as the cookie.
+    static func recordRead(_ section: String, language: String, request: Request, services: Services)
+        async throws -> IssuedLearner?
+    {
+        let learner = try await Principal.optionalLearner(request, services: services)
+        if let learner {
+            if case .limited(let retryAfter) = services.attemptLimiter.acquire("reads:learner:\(learner.id)") {
+                throw APIError.rateLimited(retryAfter: retryAfter)
+            }
+        } else {
+            try limitNewLearners(request, services: services)
+        }
+        return try await durably {
+            try await services.attempts.recordRead(
+                section: section, language: language,
+                by: learner.map { .existing($0.id) } ?? .create(language: language))
         }
     }
 

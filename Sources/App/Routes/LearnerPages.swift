@@ -31,7 +31,10 @@ enum LearnerPages {
             state.attempts[attempt.questionID, default: []].append(
                 AttemptSummary(
                     date: Date(timeIntervalSince1970: Double(attempt.createdAt) / 1000), answer: attempt.answer,
-                    choice: attempt.choice, verdict: AttemptVerdict(rawValue: attempt.verdict) ?? .incorrect,
+                    choice: attempt.choice.map {
+                        optionLabel($0, of: attempt.questionID, in: code, snapshot: snapshot)
+                    },
+                    verdict: AttemptVerdict(rawValue: attempt.verdict) ?? .incorrect,
                     score: attempt.score))
             // The newest attempt's result is shown again (the no-JavaScript flow lands here after its POST):
             // grading is deterministic, so re-grading the stored answer reproduces what was found and missing.
@@ -48,6 +51,14 @@ enum LearnerPages {
             }
         }
         return state
+    }
+
+    /// The label a learner saw for a stored option id ("in alto e in basso" for `topBottom`), in the page's
+    /// language; the id itself only if the keys no longer know it.
+    static func optionLabel(_ id: String, of questionID: String, in language: String, snapshot: ContentSnapshot)
+        -> String
+    {
+        snapshot.book.options(of: questionID, in: language)?.first { $0.id == id }?.label ?? id
     }
 
     /// A page rendered for one reader: never stored by shared caches.

@@ -81,6 +81,9 @@ enum PageRoutes {
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
             try await formAttempt(request, services: services)
         }
+        router.post("/:lang/chapters/:n/read") { request async throws -> Response in
+            try await markRead(request, services: services)
+        }
         let files = services.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
         router.get("/favicon.ico") { _ in Response.redirect(to: "/static/favicon.svg", status: .movedPermanently) }
@@ -125,6 +128,29 @@ enum PageRoutes {
             ? .practice : .chapter(Int(outcome.attempt.section.dropFirst(2)) ?? 0)
         var response = Response.redirect(to: target.path(in: code) + "#" + questionID, status: .seeOther)
         if let issued = outcome.issued {
+            response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+        }
+        return response
+    }
+
+    /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the
+    /// chapter's end (303), where the form has become a line saying the chapter is read.
+    static func markRead(_ request: Request, services: Services) async throws -> Response {
+        guard JoinRoutes.isSameSite(request) else {
+            throw HTTPError(.forbidden, "this form must be sent from this site")
+        }
+        let snapshot = services.content.snapshot
+        let language = try pageLanguage(request, snapshot)
+        let number = request.parameters["n"] ?? ""
+        let section = "ch" + number
+        guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            InputRules.sectionNames(snapshot).contains(section)
+        else { throw HTTPError(.notFound, "no such chapter") }
+        let code = language.course.language.code
+        let issued = try await LearnerAPIRoutes.recordRead(
+            section, language: code, request: request, services: services)
+        var response = Response.redirect(to: "/\(code)/chapters/\(number)#chapter-end", status: .seeOther)
+        if let issued {
             response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
         }
         return response

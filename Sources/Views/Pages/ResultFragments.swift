@@ -92,6 +92,25 @@ struct ResultFragments {
     }
 
     /// The home page's link back to where the learner was.
+    /// The end of a chapter the learner has read.
+    func chapterRead() -> Node {
+        .p(.class("chapter-read")) { context.strings.chapterRead }
+    }
+
+    /// The end of a chapter not read yet: a form (no JavaScript needed) that `folio.js` also sends by itself
+    /// once the reader reaches it.
+    func markReadForm(chapter number: Int) -> Node {
+        let language = URLPath.segment(context.language.code)
+        return .form(
+            .class("mark-read"), Attribute("method", "post"),
+            Attribute("action", "/\(language)/chapters/\(number)/read"),
+            .data("section", "ch\(number)"), .data("language", context.language.code),
+            .data("done", context.strings.chapterRead)
+        ) {
+            Node.button(.type("submit"), .class("mark-read-button")) { context.strings.markAsRead }
+        }
+    }
+
     func continueLink(_ resume: ResumePoint) -> Node {
         var href = resume.section.path(in: context.language.code)
         if let anchor = resume.anchor, !anchor.isEmpty {

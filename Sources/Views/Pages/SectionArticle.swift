@@ -1,4 +1,5 @@
-/// The article of a chapter, the appendix or the practice: header, blocks, checkpoint, closing note and source.
+/// The article of a chapter, the appendix or the practice: header, blocks, checkpoint, closing note and source,
+/// and at a chapter's end its read state.
 struct SectionArticle {
     var context: PageContext
     var section: CourseSection
@@ -30,6 +31,13 @@ struct SectionArticle {
             }
             if !closing.isEmpty {
                 Node.footer(.class("article-footer")) { renderer.nodes(closing) }
+            }
+            if case .chapter(let number) = section {
+                Node.div(.class("chapter-end"), .id("chapter-end")) {
+                    Node.slot(.readState(section)) {
+                        ResultFragments(context: context).markReadForm(chapter: number)
+                    }
+                }
             }
         }
     }

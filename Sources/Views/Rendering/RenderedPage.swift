@@ -82,6 +82,8 @@ public struct RenderedPage: Sendable {
         case .attempts(let questionID):
             guard let attempts = learner.attempts[questionID], !attempts.isEmpty else { return nil }
             return [fragments.attempts(questionID: questionID, attempts)]
+        case .readState(let section):
+            return learner.sections[section]?.read == true ? [fragments.chapterRead()] : nil
         }
     }
 }

@@ -8,4 +8,6 @@ enum Slot: Hashable, Sendable {
     case result(questionID: String)
     /// The earlier attempts of a question.
     case attempts(questionID: String)
+    /// The end of a chapter: "mark as read" until the learner has read it, then a line saying so.
+    case readState(CourseSection)
 }

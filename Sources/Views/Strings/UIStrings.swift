@@ -35,6 +35,8 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let no: String
     public let markNotStarted: String
     public let markRead: String
+    public let markAsRead: String
+    public let chapterRead: String
     public let markPassed: String
     public let markQuestions: String
 
