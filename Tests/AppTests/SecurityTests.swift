@@ -17,12 +17,15 @@ import Testing
         let cookie = try #require(browser.cookies[LearnerIdentity.cookieName])
         // The browser does not send the SameSite=Lax cookie with another site's POST.
         let attacker = server.client()
-        for headers in [Self.crossSite, [("Sec-Fetch-Site", "same-site")], [("Origin", "https://evil.example")]] {
-            let refused = try await attacker.perform(
-                "POST", "/it/checkpoints/ch0-q1/attempts", headers: headers + [AdminTestSupport.formType],
-                body: AdminTestSupport.form([("answer", "x")]))
-            #expect(refused.status == 403, "\(headers)")
-            #expect(!refused.headers("Set-Cookie").contains { $0.hasPrefix(LearnerIdentity.cookieName + "=") })
+        let forms = ["/it/checkpoints/ch0-q1/attempts", "/it/chapters/1/read"]
+        for path in forms {
+            for headers in [Self.crossSite, [("Sec-Fetch-Site", "same-site")], [("Origin", "https://evil.example")]] {
+                let refused = try await attacker.perform(
+                    "POST", path, headers: headers + [AdminTestSupport.formType],
+                    body: AdminTestSupport.form([("answer", "x")]))
+                #expect(refused.status == 403, "\(path) \(headers)")
+                #expect(!refused.headers("Set-Cookie").contains { $0.hasPrefix(LearnerIdentity.cookieName + "=") })
+            }
         }
         let jsonRoutes: [(String, String, Any)] = [
             ("POST", "/api/v1/it/checkpoints/ch0-q1/attempts", ["answer": "x"]),

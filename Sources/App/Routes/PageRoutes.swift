@@ -136,9 +136,7 @@ enum PageRoutes {
     /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the
     /// chapter's end (303), where the form has become a line saying the chapter is read.
     static func markRead(_ request: Request, services: Services) async throws -> Response {
-        guard JoinRoutes.isSameSite(request) else {
-            throw HTTPError(.forbidden, "this form must be sent from this site")
-        }
+        try services.crossSite.requireSameSiteForm(request)
         let snapshot = services.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let number = request.parameters["n"] ?? ""
