@@ -53,10 +53,13 @@ public struct CommandLineParser: Sendable {
           --max-body BYTES                        FOLIO_MAX_BODY       1048576
           --max-connections N  (beyond: 503)      FOLIO_MAX_CONNECTIONS 4096
           --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
-          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
+          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto/-For)
+          --trusted-proxies CIDR,…                FOLIO_TRUSTED_PROXIES 127.0.0.0/8,::1/128
+          --public-url URL  (absolute links)      FOLIO_PUBLIC_URL     the listening address
           --access-log on|off                     FOLIO_ACCESS_LOG     on (one line per request on stderr)
           --backup-dir DIR  (POST /admin/backup)  FOLIO_BACKUP_DIR     the database file's directory
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
+                                                                       (at least 24 characters when set)
         """
 
     /// Parses the arguments after the executable name.
@@ -156,6 +159,12 @@ public struct CommandLineParser: Sendable {
             }
         }
         if let token = environment["FOLIO_ADMIN_TOKEN"], !token.isEmpty {
+            guard token.count >= Configuration.minimumAdminTokenLength else {
+                throw UsageError(
+                    message: "FOLIO_ADMIN_TOKEN is \(token.count) characters; it must be at least "
+                        + "\(Configuration.minimumAdminTokenLength) (for example: openssl rand -hex 24), "
+                        + "or unset to have one generated")
+            }
             configuration.adminToken = token
         }
         var positional: [String] = []
@@ -210,6 +219,8 @@ private enum Option: String, CaseIterable {
     case trustProxy = "--trust-proxy"
     case accessLog = "--access-log"
     case backupDirectory = "--backup-dir"
+    case trustedProxies = "--trusted-proxies"
+    case publicURL = "--public-url"
 
     var environmentName: String {
         switch self {
@@ -227,6 +238,8 @@ private enum Option: String, CaseIterable {
         case .trustProxy: "FOLIO_TRUST_PROXY"
         case .accessLog: "FOLIO_ACCESS_LOG"
         case .backupDirectory: "FOLIO_BACKUP_DIR"
+        case .trustedProxies: "FOLIO_TRUSTED_PROXIES"
+        case .publicURL: "FOLIO_PUBLIC_URL"
         }
     }
 
@@ -270,6 +283,17 @@ private enum Option: String, CaseIterable {
             case "off", "0", "false", "no": configuration.accessLog = false
             default: throw UsageError(message: "\(source): '\(value)' is not on or off")
             }
+        case .trustedProxies:
+            let blocks = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !blocks.isEmpty, blocks.allSatisfy({ AddressBlock($0) != nil }) else {
+                throw UsageError(message: "\(source): '\(value)' is not a comma-separated list of CIDR blocks")
+            }
+            configuration.trustedProxies = blocks
+        case .publicURL:
+            guard let origin = PublicOrigin.normalised(value) else {
+                throw UsageError(message: "\(source): '\(value)' is not an http:// or https:// URL without a path")
+            }
+            configuration.publicURL = origin
         case .trustProxy:
             switch value.lowercased() {
             case "1", "true", "yes", "on": configuration.trustProxy = true
