@@ -53,7 +53,9 @@ public struct CommandLineParser: Sendable {
           --max-body BYTES                        FOLIO_MAX_BODY       1048576
           --max-connections N  (beyond: 503)      FOLIO_MAX_CONNECTIONS 4096
           --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
-          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
+          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto/-For)
+          --trusted-proxies CIDR,…                FOLIO_TRUSTED_PROXIES 127.0.0.0/8,::1/128
+          --public-url URL  (absolute links)      FOLIO_PUBLIC_URL     the listening address
           --access-log on|off                     FOLIO_ACCESS_LOG     on (one line per request on stderr)
           --backup-dir DIR  (POST /admin/backup)  FOLIO_BACKUP_DIR     the database file's directory
           --reveal after-tries|immediately|never  FOLIO_REVEAL         after-tries (reference after a correct
@@ -61,6 +63,7 @@ public struct CommandLineParser: Sendable {
           --tries-before-reveal N                 FOLIO_TRIES_BEFORE_REVEAL 3
           --retry-penalty P  (0…1 per wrong try)  FOLIO_RETRY_PENALTY  0.333
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
+                                                                       (at least 24 characters when set)
         """
 
     /// Parses the arguments after the executable name.
@@ -160,6 +163,12 @@ public struct CommandLineParser: Sendable {
             }
         }
         if let token = environment["FOLIO_ADMIN_TOKEN"], !token.isEmpty {
+            guard token.count >= Configuration.minimumAdminTokenLength else {
+                throw UsageError(
+                    message: "FOLIO_ADMIN_TOKEN is \(token.count) characters; it must be at least "
+                        + "\(Configuration.minimumAdminTokenLength) (for example: openssl rand -hex 24), "
+                        + "or unset to have one generated")
+            }
             configuration.adminToken = token
         }
         var positional: [String] = []
@@ -217,6 +226,8 @@ private enum Option: String, CaseIterable {
     case reveal = "--reveal"
     case triesBeforeReveal = "--tries-before-reveal"
     case retryPenalty = "--retry-penalty"
+    case trustedProxies = "--trusted-proxies"
+    case publicURL = "--public-url"
 
     var environmentName: String {
         switch self {
@@ -237,6 +248,8 @@ private enum Option: String, CaseIterable {
         case .reveal: "FOLIO_REVEAL"
         case .triesBeforeReveal: "FOLIO_TRIES_BEFORE_REVEAL"
         case .retryPenalty: "FOLIO_RETRY_PENALTY"
+        case .trustedProxies: "FOLIO_TRUSTED_PROXIES"
+        case .publicURL: "FOLIO_PUBLIC_URL"
         }
     }
 
@@ -292,6 +305,17 @@ private enum Option: String, CaseIterable {
                 throw UsageError(message: "\(source): '\(value)' is not a number from 0 to 1")
             }
             configuration.scoring.retryPenalty = penalty
+        case .trustedProxies:
+            let blocks = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !blocks.isEmpty, blocks.allSatisfy({ AddressBlock($0) != nil }) else {
+                throw UsageError(message: "\(source): '\(value)' is not a comma-separated list of CIDR blocks")
+            }
+            configuration.trustedProxies = blocks
+        case .publicURL:
+            guard let origin = PublicOrigin.normalised(value) else {
+                throw UsageError(message: "\(source): '\(value)' is not an http:// or https:// URL without a path")
+            }
+            configuration.publicURL = origin
         case .trustProxy:
             switch value.lowercased() {
             case "1", "true", "yes", "on": configuration.trustProxy = true

@@ -77,6 +77,7 @@ extension ContentLoader {
         // Every page remembers its language for `/`; the cookie is the same for all readers of the page.
         var headers = Headers()
         headers.add("Set-Cookie", PageRoutes.languageCookie(course.language.code))
+        SecurityHeaders.addPage(to: &headers)
         for chapter in course.chapters {
             if let page = pages.chapters[chapter.number] {
                 prepared[.chapter(chapter.number)] = try PreparedBody(

@@ -58,6 +58,7 @@ enum AttemptRoutes {
 
     static func register(on router: inout Router, _ services: Services) {
         router.post("/api/v1/:lang/checkpoints/:id/attempts") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let submission = try JSONBody.decode(Submission.self, from: request)
             let outcome = try await grade(
                 request, answer: submission.answer, choice: submission.choice, services: services)
@@ -102,7 +103,7 @@ enum AttemptRoutes {
             throw APIError.unprocessable("give an answer (free text) or a choice", code: "missing_answer")
         }
         let learner = try identify(request, services: services)
-        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:\(clientAddress(request))"
+        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + services.clients.address(of: request)
         if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
@@ -136,19 +137,12 @@ enum AttemptRoutes {
     static func identify(_ request: Request, services: Services) throws -> Learner? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
             guard let learner = try services.learners.learner(token: bearer) else {
-                throw APIError.unauthorized("the bearer token is not a learner token")
+                throw services.adminAccess.refuseBearer(
+                    request, APIError.unauthorized("the bearer token is not a learner token"))
             }
             return learner
         }
         guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
         return try services.learners.learner(token: cookie)
-    }
-
-    /// The peer's address without its port, for per-client limits.
-    static func clientAddress(_ request: Request) -> String {
-        guard let address = request.remoteAddress, let colon = address.lastIndex(of: ":") else {
-            return request.remoteAddress ?? "unknown"
-        }
-        return String(address[..<colon])
     }
 }

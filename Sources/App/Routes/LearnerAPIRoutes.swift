@@ -49,6 +49,7 @@ enum LearnerAPIRoutes {
 
     static func register(on router: inout Router, _ services: Services) {
         router.post("/api/v1/learners") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(NewLearner.self, from: request)
             let snapshot = services.content.snapshot
             let name = try InputRules.name(body.displayName, field: "display_name")
@@ -72,6 +73,7 @@ enum LearnerAPIRoutes {
             return try await learnerJSON(learner, services: services).response()
         }
         router.patch("/api/v1/me") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let learner = try await Principal.requireLearner(request, services: services)
             let changes = try JSONBody.decode(LearnerChanges.self, from: request)
             let name = try changes.displayName.map { name throws(HTTPError) in
@@ -87,6 +89,7 @@ enum LearnerAPIRoutes {
             return try await learnerJSON(updated, services: services).response()
         }
         router.post("/api/v1/me/resume-code") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let learner = try await Principal.requireLearner(request, services: services)
             let (code, expiresAt) = try await durably {
                 try await services.learners.makeResumeCode(learnerID: learner.id)
@@ -95,9 +98,10 @@ enum LearnerAPIRoutes {
             return body.response()
         }
         router.post("/api/v1/resume") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(ResumeRequest.self, from: request)
             if case .limited(let retryAfter) = services.resumeLimiter.acquire(
-                "resume:" + AttemptRoutes.clientAddress(request))
+                "resume:" + services.clients.address(of: request))
             {
                 throw APIError.rateLimited(retryAfter: retryAfter)
             }
@@ -135,6 +139,7 @@ enum LearnerAPIRoutes {
             return page.response()
         }
         router.post("/api/v1/me/reads") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(ReadMark.self, from: request)
             let snapshot = services.content.snapshot
             guard InputRules.sectionNames(snapshot).contains(body.section) else {
@@ -177,7 +182,7 @@ enum LearnerAPIRoutes {
     /// learners, however they are created.
     static func limitNewLearners(_ request: Request, services: Services) throws(HTTPError) {
         if case .limited(let retryAfter) = services.attemptLimiter.acquire(
-            "address:" + AttemptRoutes.clientAddress(request))
+            "address:" + services.clients.address(of: request))
         {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }

@@ -101,6 +101,7 @@ enum LearnerPages {
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "private, no-store")
         headers.add("Set-Cookie", PageRoutes.languageCookie(language.course.language.code))
+        SecurityHeaders.addPage(to: &headers)
         return Response(status: status, headers: headers, body: body)
     }
 

@@ -88,7 +88,7 @@ extension OpenAPIDocument {
                     From then on the question earns no credit (score 0) unless it was already answered \
                     correctly. Repeating it is idempotent (`revealed_at` stays the first time). Without learner \
                     credentials a learner is created and its cookie set. 403 `reveal_disabled` under \
-                    `--reveal never`. Shares the attempts' rate limit.
+                    `--reveal never`, 403 `cross_site_request` when another site started it. Shares the attempts' rate limit.
                     """,
                 access: .optionalLearner, parameters: [lang, OpenAPIOperation.parameter("questionID")],
                 responses: [

@@ -123,8 +123,10 @@ enum PageRoutes {
         return LearnerPages.personal(page.bytes(for: state), language: language)
     }
 
-    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303).
+    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303); refused
+    /// (403) when another site sent it.
     static func formAttempt(_ request: Request, services: Services) async throws -> Response {
+        try services.crossSite.requireSameSiteForm(request)
         let snapshot = services.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let form = FormBody(request)
@@ -150,9 +152,7 @@ enum PageRoutes {
     /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the
     /// chapter's end (303), where the form has become a line saying the chapter is read.
     static func markRead(_ request: Request, services: Services) async throws -> Response {
-        guard JoinRoutes.isSameSite(request) else {
-            throw HTTPError(.forbidden, "this form must be sent from this site")
-        }
+        try services.crossSite.requireSameSiteForm(request)
         let snapshot = services.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let number = request.parameters["n"] ?? ""

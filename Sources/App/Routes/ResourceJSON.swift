@@ -25,16 +25,10 @@ enum ResourceJSON {
         ]
     }
 
-    /// The absolute invitation URL when the request's `Host` is a plain host name, else the path alone.
+    /// The absolute invitation URL from `--public-url` (else the listening address), never from the
+    /// request's `Host`, which a client can forge; the path alone when no origin is known.
     static func joinURL(_ cohort: Cohort, request: Request, services: Services) -> String {
-        guard let host = request.headers["Host"], !host.isEmpty, host.utf8.count <= 255,
-            host.utf8.allSatisfy({ byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
-                    || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-            })
-        else { return cohort.joinPath }
-        return (services.identity.isHTTPS(request) ? "https://" : "http://") + host + cohort.joinPath
+        services.publicOrigin.url(cohort.joinPath)
     }
 
     static func token(_ token: APIToken) -> JSONValue {

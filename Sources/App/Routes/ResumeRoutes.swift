@@ -16,7 +16,7 @@ enum ResumeRoutes {
         router.post("/:lang/resume-code") { request async throws -> Response in
             let snapshot = services.content.snapshot
             let language = try PageRoutes.pageLanguage(request, snapshot)
-            guard JoinRoutes.isSameSite(request) else {
+            guard services.crossSite.isSameSite(request) else {
                 throw HTTPError(.forbidden, "the resume form must be sent from this site")
             }
             guard let learner = try services.identity.learner(for: request) else {
@@ -36,7 +36,7 @@ enum ResumeRoutes {
             guard let language = snapshot.language(code ?? PageRoutes.preferredLanguage(request, snapshot)) else {
                 throw HTTPError(.internalServerError, "no course language is loaded")
             }
-            guard JoinRoutes.isSameSite(request) else {
+            guard services.crossSite.isSameSite(request) else {
                 throw HTTPError(.forbidden, "the resume form must be sent from this site")
             }
             let typed = form["code"] ?? ""
@@ -49,7 +49,7 @@ enum ResumeRoutes {
                     status: status)
             }
             if case .limited(let retryAfter) = services.resumeLimiter.acquire(
-                "resume:" + AttemptRoutes.clientAddress(request))
+                "resume:" + services.clients.address(of: request))
             {
                 var response = try refused(strings.resumeTooMany, status: Status(code: 429))
                 response.headers.add("Retry-After", String(retryAfter))
@@ -82,20 +82,9 @@ enum ResumeRoutes {
         "/" + language.course.language.code + "/progress"
     }
 
-    /// The absolute `/resume?code=…` link the QR code carries; the bare code when the `Host` header is not a
-    /// plain host name (so a forged header cannot put anything else into the symbol).
+    /// The absolute `/resume?code=…` link the QR code carries, from `--public-url` (else the listening
+    /// address) as every absolute link is; never from the request's `Host`, which a client can forge.
     static func link(code: String, request: Request, services: Services) -> String {
-        guard let host = request.headers["Host"], (1...255).contains(host.utf8.count),
-            host.utf8.allSatisfy({ byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"),
-                    UInt8(ascii: "["), UInt8(ascii: "]"):
-                    true
-                default: false
-                }
-            })
-        else { return code }
-        return (services.identity.isHTTPS(request) ? "https://" : "http://") + host + "/resume?code=" + code
+        services.publicOrigin.url("/resume?code=" + code)
     }
 }

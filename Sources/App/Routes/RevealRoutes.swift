@@ -9,6 +9,7 @@ import Views
 enum RevealRoutes {
     static func register(on router: inout Router, _ services: Services) {
         router.post("/api/v1/:lang/checkpoints/:id/reveal") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let outcome = try await reveal(request, services: services)
             let body: JSONValue = [
                 "question": .string(outcome.questionID),
@@ -22,6 +23,7 @@ enum RevealRoutes {
             return body.response(headers: headers)
         }
         router.post("/:lang/checkpoints/:id/reveal") { request async throws -> Response in
+            try services.crossSite.requireSameSiteForm(request)
             let language = try PageRoutes.pageLanguage(request, services.content.snapshot)
             let outcome = try await reveal(request, services: services)
             let target: CourseSection =
@@ -34,7 +36,8 @@ enum RevealRoutes {
             return response
         }
         router.post("/:lang/appendix/chapters/:n/reveal") { request async throws -> Response in
-            try await revealChapter(request, services: services)
+            try services.crossSite.requireSameSiteForm(request)
+            return try await revealChapter(request, services: services)
         }
     }
 
@@ -96,7 +99,7 @@ enum RevealRoutes {
             throw APIError.make(.forbidden, code: "reveal_disabled", "this server never shows reference answers")
         }
         let learner = try AttemptRoutes.identify(request, services: services)
-        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:\(AttemptRoutes.clientAddress(request))"
+        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + services.clients.address(of: request)
         if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }

@@ -5,6 +5,7 @@ public enum Routes {
     public static func make(_ services: Services) -> Router {
         var router = Router()
         router.errorFormatter = ErrorResponses.formatter(services)
+        router.errorTranslator = StorageFaults.translate
         OperationsRoutes.register(on: &router, services)
         CourseAPIRoutes.register(on: &router, services)
         AttemptRoutes.register(on: &router, services)
