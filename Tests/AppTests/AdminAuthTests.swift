@@ -14,7 +14,7 @@ import Testing
         #expect(try await client.perform("GET", "/admin/login").text.contains("type=\"password\""))
         let csrf = try await AdminTestSupport.signIn(client)
         let session = try #require(client.cookies[AdminAccess.cookieName])
-        #expect(LearnerStore.isWellFormedToken(session))
+        #expect(Learner.isWellFormedToken(session))
         let console = try await client.perform("GET", "/admin")
         #expect(console.status == 200)
         #expect(console.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
@@ -28,7 +28,7 @@ import Testing
         #expect(try stored[0]["csrf_token"] as String == csrf)
         let expires: Int64 = try stored[0]["expires_at"]
         let created: Int64 = try stored[0]["created_at"]
-        #expect(expires - created == AdminSessionStore.lifetimeMilliseconds)
+        #expect(expires - created == AdminSession.lifetimeMilliseconds)
 
         let logout = try await AdminTestSupport.post(client, "/admin/logout", [("csrf", csrf)])
         #expect(logout.status == 303 && logout.header("Location") == "/admin/login")
@@ -53,8 +53,8 @@ import Testing
         }
         let access = AdminAccess(
             credentials: AdminCredentials(tokenDigest: Secrets.digest("t"), generatedToken: nil),
-            sessions: AdminSessionStore(database: database),
-            identity: LearnerIdentity(store: LearnerStore(database: database), trustProxy: trustProxy))
+            sessions: SQLiteAdminSessionStore(database: database),
+            identity: LearnerIdentity(store: SQLiteLearnerStore(database: database), trustProxy: trustProxy))
         var headers = Headers()
         if let forwardedProto { headers.add("X-Forwarded-Proto", forwardedProto) }
         let request = try Request(method: .post, target: "/admin/login", headers: headers)
@@ -143,8 +143,8 @@ import Testing
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path.path + suffix) }
         }
         try Migrator(directory: TestServer.repositoryRoot.appendingPathComponent("Migrations")).migrate(database)
-        let sessions = AdminSessionStore(database: database)
-        let lifetime = AdminSessionStore.lifetimeMilliseconds
+        let sessions = SQLiteAdminSessionStore(database: database)
+        let lifetime = AdminSession.lifetimeMilliseconds
         let (old, _) = try await sessions.create(now: 1_000)
         #expect(try await sessions.session(id: old, now: 1_000 + lifetime - 1) != nil)
         #expect(try await sessions.session(id: old, now: 1_000 + lifetime) == nil)

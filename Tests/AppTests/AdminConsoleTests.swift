@@ -72,7 +72,7 @@ import Testing
         let marker = "<code id=\"issued-token\">"
         let start = try #require(created.text.range(of: marker))
         let secret = String(created.text[start.upperBound...].prefix { $0 != "<" })
-        #expect(secret.hasPrefix(TokenStore.secretPrefix))
+        #expect(secret.hasPrefix(APIToken.secretPrefix))
         #expect(try await server.client().perform("GET", "/api/v1/scores", bearer: secret).status == 200)
         let listing = try await admin.perform("GET", "/admin/tokens")
         #expect(listing.text.contains("HR tool") && !listing.text.contains(secret), "the secret is shown only once")

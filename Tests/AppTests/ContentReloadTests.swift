@@ -69,7 +69,7 @@ import Testing
         #expect(try await client.perform("GET", "/api/v1/es/chapters/11").body == chapter.body)
         #expect(try await client.perform("GET", "/es/chapters/11").body == page.body)
         let loads = try await server.services.adminConsole.contentVersions(limit: 5)
-        #expect(loads.map(\.outcome) == ["rejected", "loaded"])
+        #expect(loads.map(\.outcome) == [.rejected, .loaded])
 
         let console = try await client.perform("GET", "/admin", headers: AdminTestSupport.bearer)
         #expect(console.text.contains("was rejected; version #\(servedVersion) is still served"))

@@ -69,7 +69,7 @@ struct ReloadReportTests {
 
     @Test func storedReportsDecodeAgainEvenFromOlderVersions() throws {
         let report = ReloadReport(
-            outcome: "loaded", contentHash: "h", version: 3, languages: ["it"], chapters: 12, questions: 41,
+            outcome: .loaded, contentHash: "h", version: 3, languages: ["it"], chapters: 12, questions: 41,
             changes: ReloadReport.Changes(questionsRemoved: ["ch5-q4"]), errors: [])
         let decoded = try #require(ReloadReport.decode(stored: ContentHost.json(report)))
         #expect(decoded.changes == report.changes && decoded.version == 3 && decoded.questions == 41)

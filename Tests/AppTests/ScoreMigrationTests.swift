@@ -56,7 +56,7 @@ struct ScoreMigrationTests {
         let report = try Migrator(directory: migrations).migrate(database)
         #expect(report.applied.map(\.name).contains("0003_tries_and_reveals.sql"))
 
-        let records = try database.read { try AttemptStore.progressRecords(1, $0) }
+        let records = try SQLiteAttemptStore(database: database).progressRecords(learnerID: 1)
         let stored = records.tries
         #expect(stored.count == 3)
         for (question, tries) in history {

@@ -1,7 +1,7 @@
 import HTTP
 
 /// Who is asking for an admin action.
-public enum AdminPrincipal: Sendable {
+enum AdminPrincipal: Sendable {
     /// `Authorization: Bearer` with the admin token: scripts, cron jobs, the API.
     case bearer
     /// A signed-in browser, known by its session cookie.
@@ -16,7 +16,7 @@ public enum AdminPrincipal: Sendable {
     }
 
     /// The CSRF token the console's forms carry; `nil` for bearer clients, which need none.
-    public var csrfToken: String? {
+    var csrfToken: String? {
         switch self {
         case .bearer: nil
         case .session(let session): session.csrfToken
@@ -30,23 +30,23 @@ public enum AdminPrincipal: Sendable {
 /// A bearer token, when sent, is decisive: a wrong one is refused even next to a valid session cookie.
 /// Bearer requests need no CSRF token (no browser attaches that header on its own); session requests
 /// that change anything must echo the session's CSRF token.
-public struct AdminAccess: Sendable {
+struct AdminAccess: Sendable {
     /// The session cookie; scoped to `Path=/admin` so no other route ever receives it.
-    public static let cookieName = "folio_admin"
+    static let cookieName = "folio_admin"
     /// The form field (or `X-CSRF-Token` header) carrying the CSRF token.
-    public static let csrfField = "csrf"
+    static let csrfField = "csrf"
 
-    public let credentials: AdminCredentials
-    public let sessions: AdminSessionStore
-    public let throttle: LoginThrottle
+    let credentials: AdminCredentials
+    let sessions: any AdminSessionStoring
+    let throttle: LoginThrottle
     /// Failed `Authorization: Bearer` tokens per client: scripts retry, so more tries than the sign-in form.
-    public let bearerThrottle: LoginThrottle
+    let bearerThrottle: LoginThrottle
     /// The client address limits are keyed on (behind trusted proxies, the forwarded one).
-    public let clients: ClientAddresses
+    let clients: ClientAddresses
     let identity: LearnerIdentity
 
-    public init(
-        credentials: AdminCredentials, sessions: AdminSessionStore, throttle: LoginThrottle = LoginThrottle(),
+    init(
+        credentials: AdminCredentials, sessions: any AdminSessionStoring, throttle: LoginThrottle = LoginThrottle(),
         bearerThrottle: LoginThrottle = LoginThrottle(allowance: 10, refillSeconds: 6),
         clients: ClientAddresses = ClientAddresses(trustProxy: false, trustedProxies: []), identity: LearnerIdentity
     ) {
@@ -113,7 +113,7 @@ public struct AdminAccess: Sendable {
     /// The `Set-Cookie` value for a new session: `HttpOnly`, `SameSite=Strict`, `Path=/admin`, and `Secure`
     /// when the request came over HTTPS through a trusted proxy.
     func sessionCookie(id: String, request: Request) -> String {
-        let seconds = AdminSessionStore.lifetimeMilliseconds / 1000
+        let seconds = AdminSession.lifetimeMilliseconds / 1000
         return cookie(value: id, maxAge: seconds, request: request)
     }
 

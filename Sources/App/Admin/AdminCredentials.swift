@@ -33,7 +33,7 @@ public struct AdminCredentials: Sendable {
     }
 
     /// Whether `token` is the admin token, compared in constant time over the digests.
-    public func accepts(_ token: String) -> Bool {
+    func accepts(_ token: String) -> Bool {
         Secrets.constantTimeEqual(Secrets.digest(token), tokenDigest)
     }
 

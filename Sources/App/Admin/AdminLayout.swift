@@ -54,7 +54,7 @@ enum AdminLayout {
     /// `2026-11-29 13:45:01 UTC`, inside a `<time datetime>`.
     static func time(_ milliseconds: Int64?) -> Node {
         guard let milliseconds else { return .text("—") }
-        let iso = Clock.iso8601(milliseconds)
+        let iso = WallClock.iso8601(milliseconds)
         let shown = iso.prefix(19).replacingOccurrences(of: "T", with: " ") + " UTC"
         return .time(Attribute("datetime", iso)) { shown }
     }

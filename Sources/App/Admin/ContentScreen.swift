@@ -23,7 +23,7 @@ struct ContentScreen {
         return [
             .section(.aria("labelledby", "served-heading")) {
                 Node.h2(.id("served-heading")) { "Served content" }
-                if let latest, latest.outcome == "rejected", latest.id > snapshot.versionID {
+                if let latest, latest.outcome == .rejected, latest.id > snapshot.versionID {
                     AdminLayout.notice(
                         "The latest reload (#\(latest.id), by \(latest.loadedBy)) was rejected; version "
                             + "#\(snapshot.versionID) is still served.", isProblem: true)
@@ -59,7 +59,7 @@ struct ContentScreen {
                     rows: loads.map { version in
                         [
                             .text(String(version.id)), AdminLayout.time(version.loadedAt), .text(version.loadedBy),
-                            .text(version.outcome), .code { String(version.contentHash.prefix(12)) },
+                            .text(version.outcome.rawValue), .code { String(version.contentHash.prefix(12)) },
                             .text(summary(of: version)),
                         ]
                     }
@@ -124,7 +124,7 @@ struct ContentScreen {
     /// One line per load: what changed, or why it was rejected.
     private func summary(of version: ContentVersion) -> String {
         guard let report = ReloadReport.decode(stored: version.report) else { return "" }
-        if report.outcome != "loaded" {
+        if report.outcome != .loaded {
             let first = report.errors.first ?? "rejected"
             return report.errors.count > 1 ? "\(first) (+\(report.errors.count - 1) more)" : first
         }

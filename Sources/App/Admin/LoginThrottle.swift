@@ -11,7 +11,7 @@ import SQLite
 /// the same address (a proxy, a NAT, a colleague's typos) never lock out the holder of the right token.
 /// What makes guessing hopeless is the token's length (at least 24 characters, checked at start-up);
 /// the throttle makes a guesser visible and answers it with 429.
-public final class LoginThrottle: Sendable {
+final class LoginThrottle: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: Double
@@ -22,7 +22,7 @@ public final class LoginThrottle: Sendable {
     private let maxKeys: Int
     private let buckets = Locked<[String: Bucket]>([:])
 
-    public init(allowance: Int = 5, refillSeconds: Double = 60, maxKeys: Int = 10_000) {
+    init(allowance: Int = 5, refillSeconds: Double = 60, maxKeys: Int = 10_000) {
         precondition(allowance > 0 && refillSeconds > 0, "a throttle needs a positive allowance and refill time")
         self.allowance = Double(allowance)
         self.refillSeconds = refillSeconds
@@ -30,7 +30,7 @@ public final class LoginThrottle: Sendable {
     }
 
     /// Whole seconds until `client` may try again; `nil` when it may try now.
-    public func retryAfter(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+    func retryAfter(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
         buckets.withLock { buckets in
             let tokens = refilled(buckets[client], now: now)
             guard tokens < 1 else { return nil }
@@ -39,7 +39,7 @@ public final class LoginThrottle: Sendable {
     }
 
     /// Spends one try of `client` after a wrong token.
-    public func recordFailure(_ client: String, now: Double = RateLimiter.monotonicSeconds()) {
+    func recordFailure(_ client: String, now: Double = RateLimiter.monotonicSeconds()) {
         buckets.withLock { buckets in
             if buckets.count >= maxKeys, buckets[client] == nil { prune(&buckets, now: now) }
             buckets[client] = Bucket(tokens: max(0, refilled(buckets[client], now: now) - 1), updated: now)
@@ -48,7 +48,7 @@ public final class LoginThrottle: Sendable {
 
     /// Spends one try of `client` after a wrong token; returns the seconds until its next try when it had
     /// already run out (answer 429), `nil` when this was one of its tries (answer 401).
-    public func refuse(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+    func refuse(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
         let exhausted = retryAfter(client, now: now) != nil
         recordFailure(client, now: now)
         return exhausted ? retryAfter(client, now: now) : nil

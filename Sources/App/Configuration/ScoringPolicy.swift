@@ -32,7 +32,7 @@ public struct ScoringPolicy: Sendable, Equatable {
     }
 
     /// Whether a learner with these facts on a question gets its reference answer.
-    public func showsReference(_ tries: QuestionTries?) -> Bool {
+    func showsReference(_ tries: QuestionTries?) -> Bool {
         switch reveal {
         case .immediately: return tries.map { $0.attempts > 0 || $0.revealedAt != nil } ?? false
         case .never: return false
@@ -44,7 +44,7 @@ public struct ScoringPolicy: Sendable, Equatable {
 
     /// Whether a chapter's answer paragraph is shown to a reader with these facts on its questions:
     /// under `after-tries`, once every question is answered correctly, exhausted or revealed.
-    public func showsChapterAnswers(questionIDs: [String], tries: [String: QuestionTries]) -> Bool {
+    func showsChapterAnswers(questionIDs: [String], tries: [String: QuestionTries]) -> Bool {
         switch reveal {
         case .immediately: return true
         case .never: return false
@@ -57,7 +57,7 @@ public struct ScoringPolicy: Sendable, Equatable {
     }
 
     /// The final mark of a question under this policy.
-    public func score(_ tries: QuestionTries) -> Double {
+    func score(_ tries: QuestionTries) -> Double {
         tries.score(penalty: retryPenalty)
     }
 
@@ -65,7 +65,7 @@ public struct ScoringPolicy: Sendable, Equatable {
     /// (or of the correct try's own score, when that is lower). With no penalty this is the earlier rule:
     /// a correct try passes; with the default penalty, a correct answer after one wrong try still passes,
     /// one copied after three wrong tries does not.
-    public func passed(_ tries: QuestionTries) -> Bool {
+    func passed(_ tries: QuestionTries) -> Bool {
         guard let correctScore = tries.firstCorrectScore, !tries.revealedBeforeCorrect else { return false }
         return tries.score(penalty: retryPenalty) + 1e-9 >= min(Self.passingScore, correctScore)
     }

@@ -11,13 +11,14 @@ public final class ContentHost: Sendable {
     public let directory: String
     private let current: Locked<ContentSnapshot>
     private let reloads = Locked<Void>(())
-    private let versions: ContentVersionStore
+    private let versions: any ContentVersionStoring
     private let metrics: Metrics
     private let logger: Logger
 
     /// Loads the initial content; Folio refuses to start on content that does not validate.
     /// - Throws: `StartupError` with the validation report.
-    init(directory: String, versions: ContentVersionStore, metrics: Metrics, logger: Logger) throws(StartupError) {
+    init(directory: String, versions: any ContentVersionStoring, metrics: Metrics, logger: Logger) throws(StartupError)
+    {
         self.directory = directory
         self.logger = logger
         self.versions = versions
@@ -31,7 +32,7 @@ public final class ContentHost: Sendable {
         let report = ReloadReport.loaded(snapshot, replacing: nil)
         do {
             let version = try versions.record(
-                contentHash: snapshot.contentHash, loadedBy: "startup", loaded: true, report: Self.json(report))
+                contentHash: snapshot.contentHash, loadedBy: "startup", outcome: .loaded, report: Self.json(report))
             current = Locked(snapshot.recorded(as: version.id))
         } catch {
             throw StartupError("cannot record the content version: \(error)")
@@ -62,7 +63,7 @@ public final class ContentHost: Sendable {
                 let report = ReloadReport.rejected(failure.report, contentHash: hash)
                 do {
                     _ = try versions.record(
-                        contentHash: hash, loadedBy: actor, loaded: false, report: Self.json(report))
+                        contentHash: hash, loadedBy: actor, outcome: .rejected, report: Self.json(report))
                 } catch {
                     logger.log(.error, "cannot record a rejected content version", ["error": "\(error)"])
                 }
@@ -73,7 +74,7 @@ public final class ContentHost: Sendable {
             var report = ReloadReport.loaded(loaded, replacing: previous)
             do {
                 let version = try versions.record(
-                    contentHash: loaded.contentHash, loadedBy: actor, loaded: true, report: Self.json(report))
+                    contentHash: loaded.contentHash, loadedBy: actor, outcome: .loaded, report: Self.json(report))
                 report.version = version.id
                 let recorded = loaded.recorded(as: version.id)
                 current.withLock { $0 = recorded }
@@ -103,7 +104,7 @@ public final class ContentHost: Sendable {
         do {
             return String(decoding: try encoder.encode(report), as: UTF8.self)
         } catch {
-            return "{\"outcome\":\"\(report.outcome)\"}"
+            return "{\"outcome\":\"\(report.outcome.rawValue)\"}"
         }
     }
 }

@@ -61,7 +61,7 @@ public struct ReloadReport: Sendable, Codable {
         }
     }
 
-    public var outcome: String
+    var outcome: ContentVersion.Outcome
     public var contentHash: String
     public var version: Int64?
     public var languages: [String]
@@ -77,7 +77,8 @@ public struct ReloadReport: Sendable, Codable {
     }
 
     init(
-        outcome: String, contentHash: String, version: Int64?, languages: [String], chapters: Int, questions: Int,
+        outcome: ContentVersion.Outcome, contentHash: String, version: Int64?, languages: [String], chapters: Int,
+        questions: Int,
         changes: Changes?, errors: [String]
     ) {
         self.outcome = outcome
@@ -92,7 +93,7 @@ public struct ReloadReport: Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        outcome = try container.decode(String.self, forKey: .outcome)
+        outcome = try container.decode(ContentVersion.Outcome.self, forKey: .outcome)
         contentHash = try container.decodeIfPresent(String.self, forKey: .contentHash) ?? ""
         version = try container.decodeIfPresent(Int64.self, forKey: .version)
         languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? []
@@ -112,7 +113,7 @@ public struct ReloadReport: Sendable, Codable {
             difference = found
         }
         return ReloadReport(
-            outcome: "loaded", contentHash: snapshot.contentHash, version: snapshot.versionID,
+            outcome: .loaded, contentHash: snapshot.contentHash, version: snapshot.versionID,
             languages: snapshot.languageCodes,
             chapters: snapshot.library.courses.first?.chapters.count ?? 0, questions: snapshot.questionIDs.count,
             changes: difference, errors: [])
@@ -129,7 +130,7 @@ public struct ReloadReport: Sendable, Codable {
 
     static func rejected(_ report: String, contentHash: String) -> ReloadReport {
         ReloadReport(
-            outcome: "rejected", contentHash: contentHash, version: nil, languages: [], chapters: 0, questions: 0,
+            outcome: .rejected, contentHash: contentHash, version: nil, languages: [], chapters: 0, questions: 0,
             changes: nil, errors: report.split(separator: "\n").map(String.init))
     }
 

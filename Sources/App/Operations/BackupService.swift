@@ -7,13 +7,13 @@ import SQLite
 /// `POST /admin/backup` never takes a path from the client: the directory is configuration
 /// (`--backup-dir`, default the database's own directory) and the file name is a UTC timestamp, so a
 /// request can neither overwrite a file nor write outside that directory. Backups run one at a time.
-public final class BackupService: Sendable {
+final class BackupService: Sendable {
     /// One finished backup.
-    public struct Backup: Sendable, Encodable, Equatable {
-        public var path: String
-        public var file: String
-        public var bytes: Int64
-        public var createdAt: String
+    struct Backup: Sendable, Encodable, Equatable {
+        var path: String
+        var file: String
+        var bytes: Int64
+        var createdAt: String
 
         enum CodingKeys: String, CodingKey {
             case path, file, bytes
@@ -23,10 +23,10 @@ public final class BackupService: Sendable {
 
     let database: Database
     /// Where backups are written (absolute).
-    public let directory: String
+    let directory: String
     private let running = Locked<Void>(())
 
-    public init(database: Database, directory: String) {
+    init(database: Database, directory: String) {
         self.database = database
         self.directory = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
     }
@@ -34,7 +34,7 @@ public final class BackupService: Sendable {
     /// Writes a consistent copy with SQLite's online backup API while the server keeps reading and writing;
     /// blocks the calling thread for the duration.
     /// - Throws: `SQLiteError`, or a Foundation error when the directory cannot be created or read.
-    public func backup(now: Int64 = Clock.nowMilliseconds()) throws -> Backup {
+    func backup(now: Int64 = WallClock.nowMilliseconds()) throws -> Backup {
         try running.withLock { _ in
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -54,7 +54,7 @@ public final class BackupService: Sendable {
     }
 
     /// Runs `backup` on its own thread, keeping the concurrency pool free while pages are copied.
-    public func backupInBackground() async throws -> Backup {
+    func backupInBackground() async throws -> Backup {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 continuation.resume(with: Result { try self.backup() })
@@ -65,7 +65,7 @@ public final class BackupService: Sendable {
     }
 
     /// A backup made here, by file name; `nil` for any name this service would not have generated.
-    public func existing(file: String) -> Backup? {
+    func existing(file: String) -> Backup? {
         guard Self.isGeneratedName(file), FileManager.default.fileExists(atPath: path(of: file)) else { return nil }
         do {
             return try describe(file)
@@ -78,7 +78,7 @@ public final class BackupService: Sendable {
         let attributes = try FileManager.default.attributesOfItem(atPath: path(of: file))
         let bytes = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         let modified = (attributes[.modificationDate] as? Date).map { Int64($0.timeIntervalSince1970 * 1000) } ?? 0
-        return Backup(path: path(of: file), file: file, bytes: bytes, createdAt: Clock.iso8601(modified))
+        return Backup(path: path(of: file), file: file, bytes: bytes, createdAt: WallClock.iso8601(modified))
     }
 
     private func path(of file: String) -> String {
@@ -87,7 +87,7 @@ public final class BackupService: Sendable {
 
     /// `folio-backup-20261129T134501.123Z.sqlite`: sortable, and free of characters a shell would mind.
     static func fileName(at milliseconds: Int64, suffix: Int? = nil) -> String {
-        let stamp = Clock.iso8601(milliseconds).replacingOccurrences(of: "-", with: "")
+        let stamp = WallClock.iso8601(milliseconds).replacingOccurrences(of: "-", with: "")
             .replacingOccurrences(of: ":", with: "")
         return "folio-backup-" + stamp + (suffix.map { "-\($0)" } ?? "") + ".sqlite"
     }

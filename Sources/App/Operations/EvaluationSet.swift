@@ -1,25 +1,25 @@
 import Foundation
 
 /// A verdict as a teacher labels an evaluation answer and as the grader returns it.
-public enum EvaluationVerdict: String, Sendable, CaseIterable, Comparable {
+enum EvaluationVerdict: String, Sendable, CaseIterable, Comparable {
     case correct, partial, incorrect
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 }
 
 /// One labelled learner answer of an evaluation file, with where it came from.
-public struct EvaluationItem: Sendable, Equatable {
-    public let file: String
-    public let line: Int
-    public let language: String
-    public let question: String
-    public let answer: String
-    public let choice: String?
-    public let expect: EvaluationVerdict
+struct EvaluationItem: Sendable, Equatable {
+    let file: String
+    let line: Int
+    let language: String
+    let question: String
+    let answer: String
+    let choice: String?
+    let expect: EvaluationVerdict
 
-    public init(
+    init(
         file: String, line: Int, language: String, question: String, answer: String, choice: String? = nil,
         expect: EvaluationVerdict
     ) {
@@ -33,23 +33,23 @@ public struct EvaluationItem: Sendable, Equatable {
     }
 
     /// `FILE:LINE`, the prefix of every message about this item.
-    public var location: String { "\(file):\(line)" }
+    var location: String { "\(file):\(line)" }
 }
 
 /// A line of an evaluation file that is not a labelled answer; `description` is `FILE:LINE: message`.
-public struct EvaluationLineError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    public let message: String
+struct EvaluationLineError: Error, Sendable, Equatable, CustomStringConvertible {
+    let file: String
+    let line: Int
+    let message: String
 
-    public var description: String { "\(file):\(line): \(message)" }
+    var description: String { "\(file):\(line): \(message)" }
 }
 
 /// Parses evaluation files: JSON Lines of `{"language","question","answer","expect"}`, with an optional
 /// `"choice"` and `"note"`; blank lines are skipped.
-public enum EvaluationSet {
+enum EvaluationSet {
     /// The items of one file's text, and one error per malformed line.
-    public static func parse(_ text: String, file: String) -> (items: [EvaluationItem], errors: [EvaluationLineError]) {
+    static func parse(_ text: String, file: String) -> (items: [EvaluationItem], errors: [EvaluationLineError]) {
         var items: [EvaluationItem] = []
         var errors: [EvaluationLineError] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -8,7 +8,7 @@ import SQLite
 /// both event loops, go to one of several shards chosen by the recording thread, so the loops do not
 /// contend for one lock and one cache line; rendering merges the shards. Open connections are sampled from
 /// the servers when the text is rendered, so the gauge cannot drift.
-public final class Metrics: Sendable {
+final class Metrics: Sendable {
     /// Upper bounds of the request latency histogram, in seconds.
     static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
@@ -39,10 +39,10 @@ public final class Metrics: Sendable {
     private let requestShards = (0..<16).map { _ in Locked(RequestTable()) }
     private let connectionSources = Locked<[@Sendable () -> Int]>([])
 
-    public init() {}
+    init() {}
 
     /// Records one finished request under its route pattern (not its path, which would explode cardinality).
-    public func recordRequest(method: String, route: String, status: Int, seconds: Double) {
+    func recordRequest(method: String, route: String, status: Int, seconds: Double) {
         let bucket = Self.latencyBuckets.firstIndex { seconds <= $0 }
         requestShards[Self.shardIndex(of: requestShards.count)].withLock { table in
             table.requests[RequestKey(method: method, route: route, status: status), default: 0] += 1
@@ -73,22 +73,22 @@ public final class Metrics: Sendable {
     }
 
     /// Records a graded attempt by verdict.
-    public func recordAttempt(verdict: String) {
+    func recordAttempt(verdict: String) {
         state.withLock { $0.attempts[verdict, default: 0] += 1 }
     }
 
     /// Records a content reload by outcome (`success` or `failure`).
-    public func recordReload(outcome: String) {
+    func recordReload(outcome: String) {
         state.withLock { $0.reloads[outcome, default: 0] += 1 }
     }
 
     /// Adds a source of the open-connection gauge (a server's `openConnections`), summed at render time.
-    public func sampleOpenConnections(_ source: @escaping @Sendable () -> Int) {
+    func sampleOpenConnections(_ source: @escaping @Sendable () -> Int) {
         connectionSources.withLock { $0.append(source) }
     }
 
     /// The exposition text; `contentVersion` and `databaseBytes` are sampled by the caller.
-    public func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64, databaseFull: Bool = false)
+    func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64, databaseFull: Bool = false)
         -> String
     {
         let snapshot = state.withLock { $0 }

@@ -5,24 +5,37 @@ import HTTP
 /// The sign-in form takes the admin token once and answers with a session cookie; failed tries are
 /// throttled per client address (429 with `Retry-After`, see `LoginThrottle`) and logged without the token.
 enum AdminAuthRoutes {
-    static func register(on router: inout Router, _ services: Services) {
-        let access = services.adminAccess
+    /// What the sign-in routes use: admin access, content (for the asset version) and the log.
+    struct Context: Sendable {
+        let adminAccess: AdminAccess
+        let logger: Logger
+        let content: ContentHost
+
+        init(_ services: Services) {
+            adminAccess = services.adminAccess
+            logger = services.logger
+            content = services.content
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
+        let access = context.adminAccess
         router.get("/admin/login") { request async throws -> Response in
             if try await access.principal(for: request) != nil {
                 return Response.redirect(to: "/admin", status: .seeOther)
             }
-            return loginPage(problem: nil, status: .ok, services: services)
+            return loginPage(problem: nil, status: .ok, context: context)
         }
         router.post("/admin/login") { request async throws -> Response in
             let client = access.clients.address(of: request)
             guard access.credentials.accepts(FormBody(request)["token"] ?? "") else {
                 let retryAfter = access.throttle.refuse(client)
-                services.logger.log(.warning, "admin sign-in refused", ["client": client])
-                if let retryAfter { return throttled(retryAfter, services: services) }
-                return loginPage(problem: "That is not the admin token.", status: .unauthorized, services: services)
+                context.logger.log(.warning, "admin sign-in refused", ["client": client])
+                if let retryAfter { return throttled(retryAfter, context: context) }
+                return loginPage(problem: "That is not the admin token.", status: .unauthorized, context: context)
             }
             let (id, _) = try await access.sessions.create()
-            services.logger.log(.info, "admin signed in", ["client": client])
+            context.logger.log(.info, "admin signed in", ["client": client])
             var response = Response.redirect(to: "/admin", status: .seeOther)
             response.headers.add("Set-Cookie", access.sessionCookie(id: id, request: request))
             response.headers.add("Cache-Control", "no-store")
@@ -40,17 +53,17 @@ enum AdminAuthRoutes {
         }
     }
 
-    private static func throttled(_ retryAfter: Int, services: Services) -> Response {
+    private static func throttled(_ retryAfter: Int, context: Context) -> Response {
         var response = loginPage(
             problem: "Too many failed sign-ins from this address; try again in \(retryAfter) s.",
-            status: .tooManyRequests, services: services)
+            status: .tooManyRequests, context: context)
         response.headers.add("Retry-After", String(retryAfter))
         return response
     }
 
-    private static func loginPage(problem: String?, status: Status, services: Services) -> Response {
+    private static func loginPage(problem: String?, status: Status, context: Context) -> Response {
         AdminLayout.page(
-            "Sign in", principal: nil, assetVersion: services.content.snapshot.contentHash, status: status
+            "Sign in", principal: nil, assetVersion: context.content.snapshot.contentHash, status: status
         ) {
             LoginScreen.nodes(problem: problem)
         }

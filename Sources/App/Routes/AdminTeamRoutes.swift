@@ -6,11 +6,32 @@ import Views
 /// Forms post here (session cookie and CSRF token, or the bearer token) because the session cookie is
 /// scoped to `/admin` and the JSON API accepts the bearer token only.
 enum AdminTeamRoutes {
-    static func register(on router: inout Router, _ services: Services) {
-        let access = services.adminAccess
+    /// What the cohort and token screens use: admin access, the cohort and token stores, content, policy, origin, log.
+    struct Context: Sendable {
+        let adminAccess: AdminAccess
+        let cohorts: any CohortStoring
+        let content: ContentHost
+        let scoring: ScoringPolicy
+        let publicOrigin: PublicOrigin
+        let tokens: any TokenStoring
+        let logger: Logger
+
+        init(_ services: Services) {
+            adminAccess = services.adminAccess
+            cohorts = services.cohorts
+            content = services.content
+            scoring = services.configuration.scoring
+            publicOrigin = services.publicOrigin
+            tokens = services.tokens
+            logger = services.logger
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
+        let access = context.adminAccess
         router.get("/admin/cohorts") { request async throws -> Response in
             let principal = try await access.requireViewer(request)
-            return try await cohortList(request, principal: principal, problem: nil, status: .ok, services: services)
+            return try await cohortList(request, principal: principal, problem: nil, status: .ok, context: context)
         }
         router.post("/admin/cohorts") { request async throws -> Response in
             let form = FormBody(request)
@@ -21,31 +42,35 @@ enum AdminTeamRoutes {
             } catch {
                 return try await cohortList(
                     request, principal: principal, problem: "A cohort needs a name of 1 to 200 characters.",
-                    status: .unprocessableContent, services: services)
+                    status: .unprocessableContent, context: context)
             }
-            let cohort = try await durably { try await services.cohorts.create(name: name) }
+            let cohort = try await durably { try await context.cohorts.create(name: name) }
             return Response.redirect(to: "/admin/cohorts/\(cohort.id)", status: .seeOther)
         }
         router.get("/admin/cohorts/:id") { request async throws -> Response in
             let principal = try await access.requireViewer(request)
-            let cohort = try await cohort(request, services: services)
-            let report = try await CohortReport.load(cohort, services: services)
+            let cohort = try await cohort(request, context: context)
+            let report = try await CohortReport.load(
+                cohort, from: context.cohorts, snapshot: context.content.snapshot,
+                policy: context.scoring)
             return AdminLayout.page(
-                cohort.name, principal: principal, assetVersion: services.content.snapshot.contentHash
+                cohort.name, principal: principal, assetVersion: context.content.snapshot.contentHash
             ) {
                 CohortScreens.detail(
-                    report, joinURL: ResourceJSON.joinURL(cohort, request: request, services: services))
+                    report, joinURL: ResourceJSON.joinURL(cohort, origin: context.publicOrigin))
             }
         }
         router.get("/admin/cohorts/:id/scores.csv") { request async throws -> Response in
             _ = try await access.requireViewer(request)
-            let cohort = try await cohort(request, services: services)
-            let report = try await CohortReport.load(cohort, services: services)
+            let cohort = try await cohort(request, context: context)
+            let report = try await CohortReport.load(
+                cohort, from: context.cohorts, snapshot: context.content.snapshot,
+                policy: context.scoring)
             return CohortReport.csvResponse(report.csv, filename: "cohort-\(cohort.id)-progress.csv")
         }
         router.get("/admin/tokens") { request async throws -> Response in
             let principal = try await access.requireViewer(request)
-            return try await tokenPage(principal: principal, issued: nil, problem: nil, status: .ok, services: services)
+            return try await tokenPage(principal: principal, issued: nil, problem: nil, status: .ok, context: context)
         }
         router.post("/admin/tokens") { request async throws -> Response in
             let form = FormBody(request)
@@ -59,63 +84,62 @@ enum AdminTeamRoutes {
             } catch {
                 return try await tokenPage(
                     principal: principal, issued: nil, problem: "A token needs a name of 1 to 200 characters.",
-                    status: .unprocessableContent, services: services)
+                    status: .unprocessableContent, context: context)
             }
             guard let scope, cohortField.isEmpty || cohortID != nil else {
                 return try await tokenPage(
                     principal: principal, issued: nil, problem: "Choose a scope and a cohort from the lists.",
-                    status: .unprocessableContent, services: services)
+                    status: .unprocessableContent, context: context)
             }
-            let issued: IssuedAPIToken
-            do {
-                issued = try await durably {
-                    try await services.tokens.create(name: name, scope: scope, cohortID: cohortID)
-                }
-            } catch TokenStore.CreationError.unknownCohort {
+            guard
+                let issued = try await durably({
+                    try await context.tokens.create(name: name, scope: scope, cohortID: cohortID)
+                })
+            else {
                 return try await tokenPage(
                     principal: principal, issued: nil, problem: "That cohort does not exist (any more).",
-                    status: .unprocessableContent, services: services)
+                    status: .unprocessableContent, context: context)
             }
-            services.logger.log(.info, "API token created", ["id": String(issued.token.id), "scope": scope.rawValue])
+            context.logger.log(.info, "API token created", ["id": String(issued.token.id), "scope": scope.rawValue])
             return try await tokenPage(
-                principal: principal, issued: issued, problem: nil, status: .created, services: services)
+                principal: principal, issued: issued, problem: nil, status: .created, context: context)
         }
         router.post("/admin/tokens/:id/revoke") { request async throws -> Response in
             _ = try await access.requireChange(request, form: FormBody(request))
             guard let id = Int64(request.parameters["id"] ?? ""),
-                try await durably({ try await services.tokens.revoke(id: id) })
+                try await durably({ try await context.tokens.revoke(id: id) })
             else { throw HTTPError(.notFound, "no such API token") }
-            services.logger.log(.info, "API token revoked", ["id": String(id)])
+            context.logger.log(.info, "API token revoked", ["id": String(id)])
             return Response.redirect(to: "/admin/tokens", status: .seeOther)
         }
     }
 
-    private static func cohort(_ request: Request, services: Services) async throws -> Cohort {
-        guard let id = Int64(request.parameters["id"] ?? ""), let cohort = try await services.cohorts.cohort(id: id)
+    private static func cohort(_ request: Request, context: Context) async throws -> Cohort {
+        guard let id = Int64(request.parameters["id"] ?? ""), let cohort = try await context.cohorts.cohort(id: id)
         else { throw HTTPError(.notFound, "no such cohort") }
         return cohort
     }
 
     private static func cohortList(
-        _ request: Request, principal: AdminPrincipal, problem: String?, status: Status, services: Services
+        _ request: Request, principal: AdminPrincipal, problem: String?, status: Status, context: Context
     ) async throws -> Response {
-        let cohorts = try await services.cohorts.all().map {
-            (cohort: $0, joinURL: ResourceJSON.joinURL($0, request: request, services: services))
+        let cohorts = try await context.cohorts.all().map {
+            (cohort: $0, joinURL: ResourceJSON.joinURL($0, origin: context.publicOrigin))
         }
         return AdminLayout.page(
-            "Cohorts", principal: principal, assetVersion: services.content.snapshot.contentHash, status: status
+            "Cohorts", principal: principal, assetVersion: context.content.snapshot.contentHash, status: status
         ) {
             CohortScreens.list(cohorts, csrf: principal.csrfToken, problem: problem)
         }
     }
 
     private static func tokenPage(
-        principal: AdminPrincipal, issued: IssuedAPIToken?, problem: String?, status: Status, services: Services
+        principal: AdminPrincipal, issued: IssuedAPIToken?, problem: String?, status: Status, context: Context
     ) async throws -> Response {
-        let tokens = try await services.tokens.all()
-        let cohorts = try await services.cohorts.all()
+        let tokens = try await context.tokens.all()
+        let cohorts = try await context.cohorts.all()
         return AdminLayout.page(
-            "API tokens", principal: principal, assetVersion: services.content.snapshot.contentHash, status: status
+            "API tokens", principal: principal, assetVersion: context.content.snapshot.contentHash, status: status
         ) {
             TokenScreen.nodes(
                 tokens: tokens, cohorts: cohorts, issued: issued, csrf: principal.csrfToken, problem: problem)

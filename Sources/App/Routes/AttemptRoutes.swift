@@ -123,14 +123,12 @@ enum AttemptRoutes {
             questionID: questionID, section: section, language: language, answer: answerText,
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict.rawValue, score: grade.score,
             contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
-        do {
-            let recorded = try await services.attempts.record(
+        let recorded = try await durably {
+            try await services.attempts.record(
                 attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
-            services.metrics.recordAttempt(verdict: grade.verdict.rawValue)
-            return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
-        } catch let error as SQLiteError where error.kind == .overloaded {
-            throw APIError.unavailable("too many writes are queued; retry shortly")
         }
+        services.metrics.recordAttempt(verdict: grade.verdict.rawValue)
+        return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
     }
 
     /// The learner behind the request; a stale cookie starts afresh, an unknown bearer token is refused.

@@ -16,16 +16,17 @@ struct CohortReport: Sendable {
     let sectionNames: [String]
 
     /// Reads the cohort's members and their progress against the current content.
-    static func load(_ cohort: Cohort, services: Services) async throws -> CohortReport {
-        let snapshot = services.content.snapshot
-        let records = try await services.cohorts.memberRecords(cohortID: cohort.id)
+    static func load(
+        _ cohort: Cohort, from cohorts: any CohortStoring, snapshot: ContentSnapshot, policy: ScoringPolicy
+    ) async throws -> CohortReport {
+        let records = try await cohorts.memberRecords(cohortID: cohort.id)
         return CohortReport(
             cohort: cohort,
             members: records.map {
                 Member(
                     learner: $0.learner,
                     progress: LearnerProgress(
-                        records: $0.records, snapshot: snapshot, policy: services.configuration.scoring))
+                        records: $0.records, snapshot: snapshot, policy: policy))
             },
             sectionNames: InputRules.sectionNames(snapshot))
     }
@@ -67,7 +68,7 @@ struct CohortReport: Sendable {
                     String(member.learner.id), member.learner.displayName, section.name, chapter,
                     section.read ? "yes" : "no", String(section.questionsPassed), String(section.questionsTotal),
                     section.isPassed ? "yes" : "no", section.score.map(Self.decimal) ?? "",
-                    section.lastActivity.map(Clock.iso8601) ?? "", section.firstScore.map(Self.decimal) ?? "",
+                    section.lastActivity.map(WallClock.iso8601) ?? "", section.firstScore.map(Self.decimal) ?? "",
                     section.bestScore.map(Self.decimal) ?? "", String(section.attempts), String(section.revealed),
                 ])
             }

@@ -76,7 +76,7 @@ enum CourseAPIRoutes {
         guard let learner = try services.identity.learner(for: request) else {
             return language.appendixJSON.respond(to: request)
         }
-        let tries = try services.database.read { try AttemptStore.progressRecords(learner.id, $0) }.tries
+        let tries = try services.attempts.progressRecords(learnerID: learner.id).tries
         let shown = Set(
             language.chapterQuestions.filter { policy.showsChapterAnswers(questionIDs: $0.questionIDs, tries: tries) }
                 .map(\.number))

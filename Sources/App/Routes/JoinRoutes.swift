@@ -66,7 +66,7 @@ enum JoinRoutes {
         _ cohort: Cohort, displayName: String, error: String?, status: Status, request: Request, services: Services
     ) throws(HTTPError) -> Response {
         let existing = LearnerIdentity.cookie(named: csrfCookieName, in: request)
-        let token = existing.flatMap { LearnerStore.isWellFormedToken($0) ? $0 : nil } ?? Secrets.makeToken()
+        let token = existing.flatMap { Learner.isWellFormedToken($0) ? $0 : nil } ?? Secrets.makeToken()
         let invitation = JoinInvitation(
             code: cohort.joinCode, cohortName: cohort.name, displayName: displayName, error: error, csrfToken: token)
         var headers = Headers()

@@ -69,12 +69,12 @@ enum LearnerAPIRoutes {
             return created.response(status: .created)
         }
         router.get("/api/v1/me") { request async throws -> Response in
-            let learner = try await Principal.requireLearner(request, services: services)
+            let learner = try await services.authenticator.requireLearner(request)
             return try await learnerJSON(learner, services: services).response()
         }
         router.patch("/api/v1/me") { request async throws -> Response in
             try services.crossSite.requireSameSiteAPI(request)
-            let learner = try await Principal.requireLearner(request, services: services)
+            let learner = try await services.authenticator.requireLearner(request)
             let changes = try JSONBody.decode(LearnerChanges.self, from: request)
             let name = try changes.displayName.map { name throws(HTTPError) in
                 try InputRules.name(name, field: "display_name")
@@ -90,7 +90,7 @@ enum LearnerAPIRoutes {
         }
         router.post("/api/v1/me/resume-code") { request async throws -> Response in
             try services.crossSite.requireSameSiteAPI(request)
-            let learner = try await Principal.requireLearner(request, services: services)
+            let learner = try await services.authenticator.requireLearner(request)
             let (code, expiresAt) = try await durably {
                 try await services.learners.makeResumeCode(learnerID: learner.id)
             }
@@ -115,14 +115,14 @@ enum LearnerAPIRoutes {
             return resumed.response(headers: headers)
         }
         router.get("/api/v1/me/progress") { request async throws -> Response in
-            let learner = try await Principal.requireLearner(request, services: services)
-            let records = try await services.database.read { try AttemptStore.progressRecords(learner.id, $0) }
+            let learner = try await services.authenticator.requireLearner(request)
+            let records = try services.attempts.progressRecords(learnerID: learner.id)
             let progress = LearnerProgress(
                 records: records, snapshot: services.content.snapshot, policy: services.configuration.scoring)
             return ResourceJSON.progress(progress).setting("learner", to: .int(learner.id)).response()
         }
         router.get("/api/v1/me/attempts") { request async throws -> Response in
-            let learner = try await Principal.requireLearner(request, services: services)
+            let learner = try await services.authenticator.requireLearner(request)
             let limit =
                 try QueryParameters.integer(request, "limit", in: 1...maximumAttemptPage) ?? defaultAttemptPage
             var after: Int64 = 0
@@ -132,7 +132,8 @@ enum LearnerAPIRoutes {
                 }
                 after = id
             }
-            let attempts = try services.attempts.attempts(learnerID: learner.id, after: after, limit: Int(limit))
+            let attempts = try await services.attempts.attempts(
+                learnerID: learner.id, after: after, limit: Int(limit), questionID: nil)
             let next: JSONValue =
                 attempts.count == Int(limit) ? .optional(attempts.last) { .string(PageCursor.encode($0.id)) } : .null
             let page: JSONValue = ["attempts": .array(attempts.map(ResourceJSON.attempt)), "next_cursor": next]
@@ -163,7 +164,7 @@ enum LearnerAPIRoutes {
     static func recordRead(_ section: String, language: String, request: Request, services: Services)
         async throws -> IssuedLearner?
     {
-        let learner = try await Principal.optionalLearner(request, services: services)
+        let learner = try await services.authenticator.optionalLearner(request)
         if let learner {
             if case .limited(let retryAfter) = services.attemptLimiter.acquire("reads:learner:\(learner.id)") {
                 throw APIError.rateLimited(retryAfter: retryAfter)

@@ -2,24 +2,24 @@ import Foundation
 import HTTP
 
 /// Finds the learner behind a request (cookie or bearer token) and issues the cookie for a new one.
-public struct LearnerIdentity: Sendable {
+struct LearnerIdentity: Sendable {
     /// The cookie holding the learner's token.
-    public static let cookieName = "folio_learner"
+    static let cookieName = "folio_learner"
     /// One year: progress should survive a long break.
     static let cookieLifetimeSeconds = 365 * 24 * 3600
 
-    let store: LearnerStore
+    let store: any LearnerStoring
     let trustProxy: Bool
 
     /// The token the request presents: `Authorization: Bearer …` first, then the cookie.
-    public static func token(in request: Request) -> String? {
+    static func token(in request: Request) -> String? {
         if let bearer = bearerToken(in: request) { return bearer }
         return cookie(named: cookieName, in: request)
     }
 
     /// The learner for the request, or `nil` when it carries no valid learner token.
     /// - Throws: `SQLiteError` when the database cannot be read.
-    public func learner(for request: Request) throws -> Learner? {
+    func learner(for request: Request) throws -> Learner? {
         guard let token = Self.token(in: request) else { return nil }
         return try store.learner(token: token)
     }
@@ -28,19 +28,19 @@ public struct LearnerIdentity: Sendable {
     ///
     /// `HttpOnly` keeps scripts from reading it; `SameSite=Lax` keeps other sites' forms from using it;
     /// `Secure` when the request came over HTTPS through a trusted proxy.
-    public func cookie(for token: String, request: Request) -> String {
+    func cookie(for token: String, request: Request) -> String {
         var value = "\(Self.cookieName)=\(token); Path=/; Max-Age=\(Self.cookieLifetimeSeconds); HttpOnly; SameSite=Lax"
         if isHTTPS(request) { value += "; Secure" }
         return value
     }
 
     /// Whether the client reached us over HTTPS (only believed from a trusted proxy).
-    public func isHTTPS(_ request: Request) -> Bool {
+    func isHTTPS(_ request: Request) -> Bool {
         trustProxy && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 
     /// The credentials of an `Authorization: Bearer` header.
-    public static func bearerToken(in request: Request) -> String? {
+    static func bearerToken(in request: Request) -> String? {
         guard let header = request.headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -49,7 +49,7 @@ public struct LearnerIdentity: Sendable {
     }
 
     /// The value of cookie `name` from the `Cookie` header(s).
-    public static func cookie(named name: String, in request: Request) -> String? {
+    static func cookie(named name: String, in request: Request) -> String? {
         for header in request.headers.values(for: "Cookie") {
             for pair in header.split(separator: ";") {
                 let trimmed = pair.drop { $0 == " " }

@@ -15,15 +15,11 @@ enum LearnerPages {
         snapshot: ContentSnapshot, services: Services
     ) throws -> LearnerState {
         let sectionName = section.map(CourseAPIRoutes.sectionName)
-        let (records, attempts) = try services.database.read { connection in
-            (
-                try AttemptStore.progressRecords(learner.id, connection),
-                try sectionName.map {
-                    try AttemptStore.latestAttempts(learner.id, section: $0, limit: attemptsShown, connection)
-                }
-                    ?? []
-            )
-        }
+        let records = try services.attempts.progressRecords(learnerID: learner.id)
+        let attempts =
+            try sectionName.map {
+                try services.attempts.latestAttempts(learnerID: learner.id, section: $0, limit: attemptsShown)
+            } ?? []
         let policy = services.configuration.scoring
         let progress = LearnerProgress(records: records, snapshot: snapshot, policy: policy)
         var state = LearnerState(
@@ -114,7 +110,7 @@ enum LearnerPages {
         var report = ProgressReport(sections: [:], overall: 0)
         if let learner {
             let progress = LearnerProgress(
-                records: try services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
+                records: try services.attempts.progressRecords(learnerID: learner.id),
                 snapshot: snapshot, policy: services.configuration.scoring)
             report = ProgressReport(
                 sections: progress.sectionProgress, overall: progress.overall,
@@ -123,7 +119,7 @@ enum LearnerPages {
         var page = ProgressPage(report: report, context: language.pages.context)
         var resume = resume
         resume.hasLearner = learner != nil
-        resume.lifetimeMinutes = Int(LearnerStore.resumeCodeLifetimeMilliseconds / 60_000)
+        resume.lifetimeMinutes = Int(Learner.resumeCodeLifetimeMilliseconds / 60_000)
         page.resume = resume
         return personal(page.render(), language: language, status: status)
     }

@@ -14,12 +14,12 @@ enum ResourceJSON {
         ]
     }
 
-    static func cohort(_ cohort: Cohort, request: Request, services: Services) -> JSONValue {
+    static func cohort(_ cohort: Cohort, origin: PublicOrigin) -> JSONValue {
         [
             "id": .int(cohort.id),
             "name": .string(cohort.name),
             "join_code": .string(cohort.joinCode),
-            "join_url": .string(joinURL(cohort, request: request, services: services)),
+            "join_url": .string(joinURL(cohort, origin: origin)),
             "learners": .int(Int64(cohort.learnerCount)),
             "created_at": .time(cohort.createdAt),
         ]
@@ -27,8 +27,8 @@ enum ResourceJSON {
 
     /// The absolute invitation URL from `--public-url` (else the listening address), never from the
     /// request's `Host`, which a client can forge; the path alone when no origin is known.
-    static func joinURL(_ cohort: Cohort, request: Request, services: Services) -> String {
-        services.publicOrigin.url(cohort.joinPath)
+    static func joinURL(_ cohort: Cohort, origin: PublicOrigin) -> String {
+        origin.url(cohort.joinPath)
     }
 
     static func token(_ token: APIToken) -> JSONValue {

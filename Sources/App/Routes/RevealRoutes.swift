@@ -61,9 +61,10 @@ enum RevealRoutes {
         guard let (section, _, _) = snapshot.question(questionID, in: language) else {
             throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
         }
-        let (tries, _, issued) = try await record(
+        let revealed = try await record(
             [(questionID, section)], language: language, request: request, services: services)
-        let facts = tries[questionID]
+        let issued = revealed.issued
+        let facts = revealed.tries[questionID]
         return Outcome(
             questionID: questionID, section: section,
             reference: services.configuration.scoring.showsReference(facts)
@@ -79,8 +80,9 @@ enum RevealRoutes {
         guard let number = CourseAPIRoutes.chapterNumber(request),
             let chapter = language.course.chapters.first(where: { $0.number == number })
         else { throw HTTPError(.notFound, "no such chapter") }
-        let (_, _, issued) = try await record(
-            chapter.questions.map { ($0.id, "ch\(number)") }, language: code, request: request, services: services)
+        let issued = try await record(
+            chapter.questions.map { ($0.id, "ch\(number)") }, language: code, request: request, services: services
+        ).issued
         let anchor =
             language.course.appendix.sections.lazy.flatMap(\.blocks).first { $0.line == chapter.answer.line }?.anchor
             ?? "appendix-answers"
@@ -94,7 +96,7 @@ enum RevealRoutes {
     /// Checks the policy and the limits, then stores the reveals (creating the learner on first need).
     private static func record(
         _ questions: [(id: String, section: String)], language: String, request: Request, services: Services
-    ) async throws -> (tries: [String: QuestionTries], learnerID: Int64, issued: IssuedLearner?) {
+    ) async throws -> RevealedAnswers {
         guard services.configuration.scoring.reveal != .never else {
             throw APIError.make(.forbidden, code: "reveal_disabled", "this server never shows reference answers")
         }
@@ -103,11 +105,9 @@ enum RevealRoutes {
         if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
-        do {
-            return try await services.attempts.reveal(
+        return try await durably {
+            try await services.attempts.reveal(
                 questions, by: learner.map { .existing($0.id) } ?? .create(language: language))
-        } catch let error as SQLiteError where error.kind == .overloaded {
-            throw APIError.unavailable("too many writes are queued; retry shortly")
         }
     }
 }

@@ -15,14 +15,14 @@ enum ScoresAccess: Sendable, Equatable {
 
     /// The cohort filter of a listing: the requested cohort when readable, the token's own when none is
     /// requested. A cohort the reader may not see answers exactly like one that does not exist.
-    /// - Throws: `HTTPError` 404 for an unknown or unreadable cohort; `SQLiteError`.
-    func cohortFilter(requested: Int64?, services: Services) async throws -> Int64? {
+    /// - Throws: `HTTPError` 404 for an unknown or unreadable cohort; `StoreError`.
+    func cohortFilter(requested: Int64?, cohorts: any CohortStoring) async throws -> Int64? {
         switch (self, requested) {
         case (.everyCohort, nil): return nil
         case (.cohort(let own), nil): return own
         case (_, .some(let id)):
             // Looked up either way, so the answer's timing does not tell "not yours" from "missing".
-            let exists = try await services.cohorts.cohort(id: id) != nil
+            let exists = try await cohorts.cohort(id: id) != nil
             guard exists, allows(cohort: id) else { throw Self.noCohort(id) }
             return id
         }

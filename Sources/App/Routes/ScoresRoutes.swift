@@ -16,7 +16,7 @@ enum ScoresRoutes {
         var cursor: ScoreCursor?
         var limit: Int64
 
-        init(_ request: Request, access: ScoresAccess, defaultLimit: Int64, maximumLimit: Int64, services: Services)
+        init(_ request: Request, access: ScoresAccess, defaultLimit: Int64, maximumLimit: Int64, context: Context)
             async throws
         {
             let requested = try QueryParameters.integer(request, "cohort", in: 1...Int64.max)
@@ -28,47 +28,64 @@ enum ScoresRoutes {
                 }
                 self.cursor = cursor
             }
-            cohortID = try await access.cohortFilter(requested: requested, services: services)
+            cohortID = try await access.cohortFilter(requested: requested, cohorts: context.cohorts)
         }
 
-        func page(_ services: Services) async throws -> (records: [ScoreRecord], next: String?) {
-            let records = try await services.scores.page(
+        func page(_ context: Context) async throws -> (records: [ScoreRecord], next: String?) {
+            let records = try await context.scores.page(
                 cohortID: cohortID, since: since, after: cursor, limit: Int(limit))
             let next = records.count == Int(limit) ? records.last?.cursor.encoded : nil
             return (records, next)
         }
     }
 
-    static func register(on router: inout Router, _ services: Services) {
+    /// What the scores API uses: the reader check, the score, cohort and learner stores, the scoring policy.
+    struct Context: Sendable {
+        let authenticator: Authenticator
+        let scores: any ScoreStoring
+        let cohorts: any CohortStoring
+        let learners: any LearnerStoring
+        let scoring: ScoringPolicy
+
+        init(_ services: Services) {
+            authenticator = services.authenticator
+            scores = services.scores
+            cohorts = services.cohorts
+            learners = services.learners
+            scoring = services.configuration.scoring
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
         router.get("/api/v1/scores") { request async throws -> Response in
-            let access = try await Principal.requireScoresReader(request, services: services)
+            let access = try await context.authenticator.requireScoresReader(request)
             let listing = try await Listing(
-                request, access: access, defaultLimit: defaultPage, maximumLimit: maximumPage, services: services)
-            let (records, next) = try await listing.page(services)
+                request, access: access, defaultLimit: defaultPage, maximumLimit: maximumPage, context: context)
+            let (records, next) = try await listing.page(context)
             let body: JSONValue = [
-                "scores": .array(records.map { ResourceJSON.score($0, policy: services.configuration.scoring) }),
+                "scores": .array(records.map { ResourceJSON.score($0, policy: context.scoring) }),
                 "next_cursor": .stringOrNull(next),
             ]
             return body.response()
         }
         router.get("/api/v1/scores.csv") { request async throws -> Response in
-            let access = try await Principal.requireScoresReader(request, services: services)
+            let access = try await context.authenticator.requireScoresReader(request)
             let listing = try await Listing(
                 request, access: access, defaultLimit: maximumCSVRows, maximumLimit: maximumCSVRows,
-                services: services)
-            let (records, next) = try await listing.page(services)
+                context: context)
+            let (records, next) = try await listing.page(context)
             var writer = CSVWriter()
             writer.append([
                 "learner_id", "display_name", "cohort_id", "question", "chapter", "section", "best_score", "passed",
                 "attempts", "last_attempt_at", "first_score", "score", "revealed",
             ])
-            let policy = services.configuration.scoring
+            let policy = context.scoring
             for record in records {
                 writer.append([
                     String(record.learnerID), record.displayName, record.cohortID.map(String.init) ?? "",
                     record.questionID, record.chapter.map(String.init) ?? "", record.section,
                     CohortReport.decimal(record.tries.bestScore), policy.passed(record.tries) ? "yes" : "no",
-                    String(record.tries.attempts), Clock.iso8601(record.lastAttemptAt),
+                    String(record.tries.attempts), WallClock.iso8601(record.lastAttemptAt),
                     CohortReport.decimal(record.tries.firstScore), CohortReport.decimal(policy.score(record.tries)),
                     record.tries.revealedAt == nil ? "no" : "yes",
                 ])
@@ -78,19 +95,19 @@ enum ScoresRoutes {
             return CohortReport.csvResponse(writer.bytes, filename: "scores.csv", headers: headers)
         }
         router.get("/api/v1/learners/:id/scores") { request async throws -> Response in
-            let access = try await Principal.requireScoresReader(request, services: services)
+            let access = try await context.authenticator.requireScoresReader(request)
             let notFound = { (id: String) in APIError.notFound("no learner with id \(id)") }
             let id = try QueryParameters.pathID(request, notFound: notFound)
-            guard let learner = try services.learners.learner(id: id), access.allows(cohort: learner.cohortID) else {
+            guard let learner = try context.learners.learner(id: id), access.allows(cohort: learner.cohortID) else {
                 throw notFound(String(id))
             }
-            let records = try await services.scores.scores(learnerID: id)
+            let records = try await context.scores.scores(learnerID: id)
             let body: JSONValue = [
                 "learner": [
                     "id": .int(learner.id), "display_name": .string(learner.displayName),
                     "cohort": .intOrNull(learner.cohortID),
                 ],
-                "scores": .array(records.map { ResourceJSON.score($0, policy: services.configuration.scoring) }),
+                "scores": .array(records.map { ResourceJSON.score($0, policy: context.scoring) }),
             ]
             return body.response()
         }

@@ -13,18 +13,19 @@ enum StorageFaults {
 
     /// The router's `errorTranslator`.
     static func translate(_ error: any Error, _ request: Request?) -> HTTPError? {
-        guard let failure = error as? SQLiteError else { return nil }
-        if failure.isStorageFull {
+        guard error is StoreError || error is SQLiteError else { return nil }
+        switch StoreError(error).kind {
+        case .storageFull:
             return unavailable(
                 code: "storage_full", "the database's disk is full; nothing was saved, retry later",
                 retryAfter: fullRetryAfter, request: request)
-        }
-        if failure.kind == .sqlite, failure.isBusy {
+        case .busy:
             return unavailable(
                 code: "database_busy", "the database is locked by another process; nothing was saved, retry shortly",
                 retryAfter: busyRetryAfter, request: request)
+        case .overloaded, .failed:
+            return nil
         }
-        return nil
     }
 
     private static func unavailable(code: String, _ message: String, retryAfter: Int, request: Request?) -> HTTPError {

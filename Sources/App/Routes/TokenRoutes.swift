@@ -20,9 +20,20 @@ enum TokenRoutes {
         }
     }
 
-    static func register(on router: inout Router, _ services: Services) {
+    /// What the token routes use: the admin check and the token store.
+    struct Context: Sendable {
+        let authenticator: Authenticator
+        let tokens: any TokenStoring
+
+        init(_ services: Services) {
+            authenticator = services.authenticator
+            tokens = services.tokens
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
         router.post("/api/v1/admin/tokens") { request async throws -> Response in
-            try await Principal.requireAdmin(request, services: services)
+            try await context.authenticator.requireAdmin(request)
             let body = try JSONBody.decode(NewToken.self, from: request)
             let name = try InputRules.name(body.name, field: "name")
             guard let scope = APIToken.Scope(rawValue: body.scope) else {
@@ -30,27 +41,26 @@ enum TokenRoutes {
                     "scope must be one of \(APIToken.Scope.allCases.map(\.rawValue).joined(separator: ", "))",
                     code: "invalid_field")
             }
-            let issued: IssuedAPIToken
-            do {
-                issued = try await durably {
-                    try await services.tokens.create(name: name, scope: scope, cohortID: body.cohort)
-                }
-            } catch TokenStore.CreationError.unknownCohort {
+            guard
+                let issued = try await durably({
+                    try await context.tokens.create(name: name, scope: scope, cohortID: body.cohort)
+                })
+            else {
                 throw APIError.notFound("no cohort with id \(body.cohort.map(String.init) ?? "")")
             }
             return ResourceJSON.token(issued.token).setting("token", to: .string(issued.secret))
                 .response(status: .created)
         }
         router.get("/api/v1/admin/tokens") { request async throws -> Response in
-            try await Principal.requireAdmin(request, services: services)
-            let body: JSONValue = ["tokens": .array(try await services.tokens.all().map(ResourceJSON.token))]
+            try await context.authenticator.requireAdmin(request)
+            let body: JSONValue = ["tokens": .array(try await context.tokens.all().map(ResourceJSON.token))]
             return body.response()
         }
         router.delete("/api/v1/admin/tokens/:id") { request async throws -> Response in
-            try await Principal.requireAdmin(request, services: services)
+            try await context.authenticator.requireAdmin(request)
             let notFound = { (id: String) in APIError.notFound("no API token with id \(id)") }
             let id = try QueryParameters.pathID(request, notFound: notFound)
-            guard try await durably({ try await services.tokens.revoke(id: id) }) else {
+            guard try await durably({ try await context.tokens.revoke(id: id) }) else {
                 throw notFound(String(id))
             }
             return Response(status: .noContent)

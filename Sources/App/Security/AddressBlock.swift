@@ -1,14 +1,14 @@
 import Foundation
 
 /// An IPv4 or IPv6 address block in CIDR notation (`10.0.0.0/8`, `::1/128`; a bare address is one host).
-public struct AddressBlock: Sendable, Equatable {
+struct AddressBlock: Sendable, Equatable {
     /// The network's bytes (4 or 16).
     let network: [UInt8]
     /// Leading bits that must match.
     let prefixLength: Int
 
     /// Parses `text`; `nil` when it is not an address with an optional `/length` that fits it.
-    public init?(_ text: String) {
+    init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let bytes = Self.bytes(String(parts[0])) else { return nil }
         // A mapped IPv6 block (`::ffff:10.0.0.0/104`) counts its length over 128 bits, its address over 32.

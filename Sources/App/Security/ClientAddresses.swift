@@ -5,17 +5,17 @@ import HTTP
 /// Without `--trust-proxy` it is the peer address. With it, when the peer is one of the trusted proxies,
 /// it is the right-most `X-Forwarded-For` entry that is not a trusted proxy: entries to its left were
 /// written by the client itself and prove nothing, entries to its right by proxies we trust.
-public struct ClientAddresses: Sendable {
+struct ClientAddresses: Sendable {
     let trustProxy: Bool
     let trustedProxies: [AddressBlock]
 
-    public init(trustProxy: Bool, trustedProxies: [AddressBlock]) {
+    init(trustProxy: Bool, trustedProxies: [AddressBlock]) {
         self.trustProxy = trustProxy
         self.trustedProxies = trustedProxies
     }
 
     /// The client's address as text (no port).
-    public func address(of request: Request) -> String {
+    func address(of request: Request) -> String {
         let peer = Self.peer(request)
         guard trustProxy, isTrusted(peer) else { return peer }
         let entries = request.headers.values(for: "X-Forwarded-For")

@@ -8,15 +8,15 @@ import HTTP
 /// must be `same-origin` or `none` (typed by the user); without it, `Origin` (when sent) must be this
 /// site, as the request's `Host` or the configured public URL names it. Clients that are not browsers
 /// send neither and are not affected.
-public struct CrossSiteGuard: Sendable {
+struct CrossSiteGuard: Sendable {
     let publicOrigin: PublicOrigin
 
-    public init(publicOrigin: PublicOrigin) {
+    init(publicOrigin: PublicOrigin) {
         self.publicOrigin = publicOrigin
     }
 
     /// Whether the request was started by this site (or by no site at all).
-    public func isSameSite(_ request: Request) -> Bool {
+    func isSameSite(_ request: Request) -> Bool {
         if let site = request.headers["Sec-Fetch-Site"]?.lowercased() {
             return site == "same-origin" || site == "none"
         }
@@ -28,7 +28,7 @@ public struct CrossSiteGuard: Sendable {
 
     /// Refuses a cross-site request to a learner API route with a JSON 403 (`cross_site_request`).
     /// - Throws: `HTTPError` 403.
-    public func requireSameSiteAPI(_ request: Request) throws(HTTPError) {
+    func requireSameSiteAPI(_ request: Request) throws(HTTPError) {
         guard isSameSite(request) else {
             throw APIError.make(
                 .forbidden, code: "cross_site_request", "this request was started by another site; it is refused")
@@ -37,7 +37,7 @@ public struct CrossSiteGuard: Sendable {
 
     /// Refuses a cross-site form with the 403 page.
     /// - Throws: `HTTPError` 403.
-    public func requireSameSiteForm(_ request: Request) throws(HTTPError) {
+    func requireSameSiteForm(_ request: Request) throws(HTTPError) {
         guard isSameSite(request) else { throw HTTPError(.forbidden, "this form must be sent from this site") }
     }
 }

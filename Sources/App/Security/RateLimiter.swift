@@ -5,20 +5,20 @@ import Synchronization
 /// A token bucket per key (learner, client address), shared by every event loop.
 ///
 /// Buckets refill continuously; idle buckets are pruned so the table cannot grow without bound.
-public final class RateLimiter: Sendable {
+final class RateLimiter: Sendable {
     /// How many requests may burst, and how fast the allowance refills.
-    public struct Policy: Sendable {
-        public var burst: Double
-        public var perSecond: Double
+    struct Policy: Sendable {
+        var burst: Double
+        var perSecond: Double
 
-        public init(burst: Double, perSecond: Double) {
+        init(burst: Double, perSecond: Double) {
             self.burst = burst
             self.perSecond = perSecond
         }
     }
 
     /// The outcome of asking for one token.
-    public enum Decision: Sendable, Equatable {
+    enum Decision: Sendable, Equatable {
         case allowed
         /// Refused; a token will be available after this many whole seconds (for `Retry-After`).
         case limited(retryAfter: Int)
@@ -33,13 +33,13 @@ public final class RateLimiter: Sendable {
     private let maxKeys: Int
     private let buckets = Locked<[String: Bucket]>([:])
 
-    public init(policy: Policy, maxKeys: Int = 100_000) {
+    init(policy: Policy, maxKeys: Int = 100_000) {
         self.policy = policy
         self.maxKeys = maxKeys
     }
 
     /// Takes one token for `key` at time `now` (seconds, monotonic).
-    public func acquire(_ key: String, now: Double = RateLimiter.monotonicSeconds()) -> Decision {
+    func acquire(_ key: String, now: Double = RateLimiter.monotonicSeconds()) -> Decision {
         buckets.withLock { buckets in
             if buckets.count >= maxKeys { prune(&buckets, now: now) }
             var bucket = buckets[key] ?? Bucket(tokens: policy.burst, updated: now)
@@ -67,7 +67,7 @@ public final class RateLimiter: Sendable {
     }
 
     /// Seconds from a monotonic clock, immune to wall-clock changes.
-    public static func monotonicSeconds() -> Double {
+    static func monotonicSeconds() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9

@@ -1,34 +1,34 @@
 /// One graded answer to a checkpoint question, kept forever.
-public struct Attempt: Sendable, Equatable {
-    public var id: Int64
-    public var learnerID: Int64
-    public var questionID: String
+struct Attempt: Sendable, Equatable {
+    var id: Int64
+    var learnerID: Int64
+    var questionID: String
     /// `ch0`…`ch11` or `practice`: progress is language-neutral.
-    public var section: String
-    public var language: String
-    public var answer: String
-    public var choice: String?
-    public var verdict: String
-    public var score: Double
-    public var contentVersionID: Int64?
+    var section: String
+    var language: String
+    var answer: String
+    var choice: String?
+    var verdict: String
+    var score: Double
+    var contentVersionID: Int64?
     /// Fingerprint of the question, its key and reference when graded; differs after the question changed.
-    public var questionHash: String
-    public var createdAt: Int64
+    var questionHash: String
+    var createdAt: Int64
 }
 
 /// What the attempt route asks the store to keep.
-public struct NewAttempt: Sendable {
-    public var questionID: String
-    public var section: String
-    public var language: String
-    public var answer: String
-    public var choice: String?
-    public var verdict: String
-    public var score: Double
-    public var contentVersionID: Int64?
-    public var questionHash: String
+struct NewAttempt: Sendable {
+    var questionID: String
+    var section: String
+    var language: String
+    var answer: String
+    var choice: String?
+    var verdict: String
+    var score: Double
+    var contentVersionID: Int64?
+    var questionHash: String
 
-    public init(
+    init(
         questionID: String, section: String, language: String, answer: String, choice: String?, verdict: String,
         score: Double, contentVersionID: Int64?, questionHash: String
     ) {
@@ -45,7 +45,7 @@ public struct NewAttempt: Sendable {
 }
 
 /// Who an attempt or a read belongs to: a known learner, or one to create in the same transaction.
-public enum LearnerReference: Sendable {
+enum LearnerReference: Sendable {
     case existing(Int64)
     case create(language: String)
 }

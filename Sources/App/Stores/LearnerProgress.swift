@@ -5,49 +5,49 @@ import Views
 ///
 /// Language-neutral: question ids and section names are the same in every language. A question's score and
 /// pass follow the scoring policy (`ScoringPolicy`); a section is passed when all its questions are.
-public struct LearnerProgress: Sendable {
+struct LearnerProgress: Sendable {
     /// One question's facts and its marks under the policy.
-    public struct QuestionResult: Sendable, Equatable {
-        public var firstScore: Double
-        public var bestScore: Double
-        public var score: Double
-        public var passed: Bool
-        public var attempts: Int
-        public var revealed: Bool
+    struct QuestionResult: Sendable, Equatable {
+        var firstScore: Double
+        var bestScore: Double
+        var score: Double
+        var passed: Bool
+        var attempts: Int
+        var revealed: Bool
     }
 
-    public struct Section: Sendable {
-        public var name: String
-        public var section: CourseSection
-        public var read: Bool
-        public var questionsPassed: Int
-        public var questionsTotal: Int
+    struct Section: Sendable {
+        var name: String
+        var section: CourseSection
+        var read: Bool
+        var questionsPassed: Int
+        var questionsTotal: Int
         /// Mean of the final scores over the section's questions (unanswered count 0); nil before any attempt.
-        public var score: Double?
+        var score: Double?
         /// Mean of the first tries' scores, likewise.
-        public var firstScore: Double?
+        var firstScore: Double?
         /// Mean of the best tries' scores (no penalty), likewise.
-        public var bestScore: Double?
+        var bestScore: Double?
         /// Tries over the section's questions.
-        public var attempts: Int
+        var attempts: Int
         /// Questions whose answer the learner asked to see.
-        public var revealed: Int
-        public var lastActivity: Int64?
-        public var bestScores: [String: Double]
+        var revealed: Int
+        var lastActivity: Int64?
+        var bestScores: [String: Double]
         /// Per question id, the questions with an attempt or a reveal.
-        public var questions: [String: QuestionResult]
+        var questions: [String: QuestionResult]
 
-        public var isPassed: Bool { questionsTotal > 0 && questionsPassed == questionsTotal }
+        var isPassed: Bool { questionsTotal > 0 && questionsPassed == questionsTotal }
     }
 
-    public var sections: [Section]
+    var sections: [Section]
     /// Share of all questions passed, 0…1.
-    public var overall: Double
+    var overall: Double
     /// The section of the most recent activity, for "continue where you left off".
-    public var lastSection: CourseSection?
+    var lastSection: CourseSection?
 
     /// Combines stored records with the snapshot's sections (questions of removed sections are ignored).
-    public init(records: ProgressRecords, snapshot: ContentSnapshot, policy: ScoringPolicy) {
+    init(records: ProgressRecords, snapshot: ContentSnapshot, policy: ScoringPolicy) {
         let scores = Dictionary(records.scores.map { ($0.questionID, $0) }, uniquingKeysWith: { first, _ in first })
         var sections: [Section] = []
         var passedTotal = 0
@@ -98,7 +98,7 @@ public struct LearnerProgress: Sendable {
     }
 
     /// The view model of the progress marks and the progress page.
-    public var sectionProgress: [CourseSection: SectionProgress] {
+    var sectionProgress: [CourseSection: SectionProgress] {
         Dictionary(
             sections.map {
                 (
@@ -111,7 +111,7 @@ public struct LearnerProgress: Sendable {
     }
 
     /// The questions answered or revealed, in course order, for the progress page.
-    public func questionProgress(in course: LanguageCourse) -> [QuestionProgress] {
+    func questionProgress(in course: LanguageCourse) -> [QuestionProgress] {
         let results = Dictionary(
             sections.flatMap { section in section.questions.map { ($0.key, (section.section, $0.value)) } },
             uniquingKeysWith: { first, _ in first })

@@ -3,28 +3,28 @@
 /// Only the tries up to the first correct one can set the final score (later tries have at least as many
 /// wrong tries before them and score at most 1), and of those only the ones that beat every earlier score:
 /// `steps` keeps exactly these, plus the first correct try, so a changed penalty recomputes exactly.
-public struct QuestionTries: Sendable, Equatable {
+struct QuestionTries: Sendable, Equatable {
     /// A try that may set the final score: its 1-based number (wrong tries before it: `number - 1`) and score.
-    public struct Step: Sendable, Equatable {
-        public var number: Int
-        public var score: Double
+    struct Step: Sendable, Equatable {
+        var number: Int
+        var score: Double
 
-        public init(number: Int, score: Double) {
+        init(number: Int, score: Double) {
             self.number = number
             self.score = score
         }
     }
 
-    public var firstScore: Double
-    public var bestScore: Double
-    public var attempts: Int
+    var firstScore: Double
+    var bestScore: Double
+    var attempts: Int
     /// The 1-based number of the first correct try.
-    public var firstCorrectTry: Int?
-    public var firstCorrectAt: Int64?
-    public var revealedAt: Int64?
-    public var steps: [Step]
+    var firstCorrectTry: Int?
+    var firstCorrectAt: Int64?
+    var revealedAt: Int64?
+    var steps: [Step]
 
-    public init(
+    init(
         firstScore: Double = 0, bestScore: Double = 0, attempts: Int = 0, firstCorrectTry: Int? = nil,
         firstCorrectAt: Int64? = nil, revealedAt: Int64? = nil, steps: [Step] = []
     ) {
@@ -38,7 +38,7 @@ public struct QuestionTries: Sendable, Equatable {
     }
 
     /// The facts of a sequence of tries `(score, correct)`, oldest first, at times 1, 2, 3….
-    public init(tries: [(score: Double, correct: Bool)]) {
+    init(tries: [(score: Double, correct: Bool)]) {
         self.init()
         for (index, item) in tries.enumerated() {
             add(score: item.score, correct: item.correct, at: Int64(index + 1))
@@ -46,7 +46,7 @@ public struct QuestionTries: Sendable, Equatable {
     }
 
     /// Adds a graded try.
-    public mutating func add(score: Double, correct: Bool, at time: Int64) {
+    mutating func add(score: Double, correct: Bool, at time: Int64) {
         attempts += 1
         if attempts == 1 { firstScore = score }
         bestScore = max(bestScore, score)
@@ -61,37 +61,37 @@ public struct QuestionTries: Sendable, Equatable {
     }
 
     /// Records that the learner asked for the answer; the first request counts.
-    public mutating func reveal(at time: Int64) {
+    mutating func reveal(at time: Int64) {
         if revealedAt == nil { revealedAt = time }
     }
 
     /// The answer was shown before any correct try (or in the same instant): the question earns nothing.
-    public var revealedBeforeCorrect: Bool {
+    var revealedBeforeCorrect: Bool {
         guard let revealedAt else { return false }
         guard let firstCorrectAt else { return true }
         return revealedAt <= firstCorrectAt
     }
 
     /// The score of the first correct try, before any penalty.
-    public var firstCorrectScore: Double? {
+    var firstCorrectScore: Double? {
         firstCorrectTry.flatMap { number in steps.last { $0.number == number }?.score }
     }
 
     /// The best over tries of (that try's score − penalty × wrong tries before it), floored at 0;
     /// 0 when the answer was revealed before the first correct try.
-    public func score(penalty: Double) -> Double {
+    func score(penalty: Double) -> Double {
         guard !revealedBeforeCorrect else { return 0 }
         let best = steps.map { $0.score - penalty * Double($0.number - 1) }.max() ?? 0
         return max(0, (best * 1000).rounded() / 1000)
     }
 
     /// `steps` as stored: `number:score` pairs separated by `;`.
-    public var encodedSteps: String {
+    var encodedSteps: String {
         steps.map { "\($0.number):\($0.score)" }.joined(separator: ";")
     }
 
     /// Parses `encodedSteps`; malformed pairs are skipped.
-    public static func steps(decoding text: String) -> [Step] {
+    static func steps(decoding text: String) -> [Step] {
         text.split(separator: ";").compactMap { pair in
             let parts = pair.split(separator: ":")
             guard parts.count == 2, let number = Int(parts[0]), let score = Double(parts[1]) else { return nil }

@@ -4,9 +4,9 @@ import HTTP
 ///
 /// Handlers throw these (they are `HTTPError`s that know their response); the router's error formatter
 /// gives the same shape to errors raised before a handler runs (404, 405, 413, parse errors).
-public enum APIError {
+enum APIError {
     /// An `HTTPError` carrying the JSON error body.
-    public static func make(_ status: Status, code: String, _ message: String, headers: Headers = Headers())
+    static func make(_ status: Status, code: String, _ message: String, headers: Headers = Headers())
         -> HTTPError
     {
         var error = HTTPError(status, message, headers: headers)
@@ -14,37 +14,37 @@ public enum APIError {
         return error
     }
 
-    public static func badRequest(_ message: String) -> HTTPError {
+    static func badRequest(_ message: String) -> HTTPError {
         make(.badRequest, code: "bad_request", message)
     }
 
-    public static func invalidJSON(_ message: String) -> HTTPError {
+    static func invalidJSON(_ message: String) -> HTTPError {
         make(.badRequest, code: "invalid_json", message)
     }
 
-    public static func unauthorized(_ message: String = "credentials are required") -> HTTPError {
+    static func unauthorized(_ message: String = "credentials are required") -> HTTPError {
         var headers = Headers()
         headers.add("WWW-Authenticate", "Bearer realm=\"folio\"")
         return make(.unauthorized, code: "unauthorized", message, headers: headers)
     }
 
-    public static func forbidden(_ message: String = "these credentials do not allow this") -> HTTPError {
+    static func forbidden(_ message: String = "these credentials do not allow this") -> HTTPError {
         make(.forbidden, code: "forbidden", message)
     }
 
-    public static func notFound(_ message: String) -> HTTPError {
+    static func notFound(_ message: String) -> HTTPError {
         make(.notFound, code: "not_found", message)
     }
 
-    public static func unprocessable(_ message: String, code: String = "unprocessable") -> HTTPError {
+    static func unprocessable(_ message: String, code: String = "unprocessable") -> HTTPError {
         make(Status(code: 422), code: code, message)
     }
 
-    public static func tooLarge(_ message: String) -> HTTPError {
+    static func tooLarge(_ message: String) -> HTTPError {
         make(Status(code: 413), code: "payload_too_large", message)
     }
 
-    public static func rateLimited(retryAfter: Int) -> HTTPError {
+    static func rateLimited(retryAfter: Int) -> HTTPError {
         var headers = Headers()
         headers.add("Retry-After", String(retryAfter))
         return make(
@@ -52,14 +52,14 @@ public enum APIError {
             headers: headers)
     }
 
-    public static func unavailable(_ message: String) -> HTTPError {
+    static func unavailable(_ message: String) -> HTTPError {
         var headers = Headers()
         headers.add("Retry-After", "1")
         return make(Status(code: 503), code: "unavailable", message, headers: headers)
     }
 
     /// The JSON error response itself.
-    public static func body(status: Status, code: String, message: String, headers: Headers = Headers()) -> Response {
+    static func body(status: Status, code: String, message: String, headers: Headers = Headers()) -> Response {
         let json = "{\"error\":{\"code\":\(JSONText.string(code)),\"message\":\(JSONText.string(message))}}"
         var headers = headers
         headers["Content-Type"] = "application/json"

@@ -7,19 +7,19 @@ import Foundation
 /// injection"): a `'` goes before a leading `=` `+` `-` `@` tab or CR, in every field and after every
 /// separator a spreadsheet might split on (`,` `;` tab, line breaks), because a spreadsheet whose list
 /// separator is `;` ignores the comma-file's quotes and would start a cell there.
-public struct CSVWriter: Sendable {
+struct CSVWriter: Sendable {
     private var text = "\u{FEFF}"
 
-    public init() {}
+    init() {}
 
     /// Appends one record, terminated by CRLF.
-    public mutating func append(_ fields: [String]) {
+    mutating func append(_ fields: [String]) {
         text += fields.map(Self.field).joined(separator: ",")
         text += "\r\n"
     }
 
     /// The document as UTF-8 bytes, BOM first.
-    public var bytes: [UInt8] { Array(text.utf8) }
+    var bytes: [UInt8] { Array(text.utf8) }
 
     /// Characters that make a spreadsheet read a cell as a formula when they open it.
     private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]

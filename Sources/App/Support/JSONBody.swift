@@ -3,8 +3,8 @@ import HTTP
 
 /// Decodes JSON request bodies with precise errors: 400 for text that is not JSON, 422 for JSON of the
 /// wrong shape, 415 for a body declared as something else.
-public enum JSONBody {
-    public static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws(HTTPError) -> T {
+enum JSONBody {
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws(HTTPError) -> T {
         if let contentType = request.headers["Content-Type"]?.lowercased(),
             !contentType.hasPrefix("application/json"), !contentType.contains("+json")
         {

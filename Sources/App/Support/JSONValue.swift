@@ -4,7 +4,7 @@ import HTTP
 ///
 /// The learner, cohort and scores APIs answer with it (so `null` fields are explicit, which `Encodable`'s
 /// synthesized conformance would drop) and the OpenAPI document is built from it as data.
-public enum JSONValue: Sendable, Equatable {
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -14,35 +14,35 @@ public enum JSONValue: Sendable, Equatable {
     case object([Member])
 
     /// One `"key": value` pair of an object.
-    public struct Member: Sendable, Equatable {
-        public var key: String
-        public var value: JSONValue
+    struct Member: Sendable, Equatable {
+        var key: String
+        var value: JSONValue
     }
 
     /// `value` or `null`.
-    public static func optional<T>(_ value: T?, _ transform: (T) -> JSONValue) -> JSONValue {
+    static func optional<T>(_ value: T?, _ transform: (T) -> JSONValue) -> JSONValue {
         value.map(transform) ?? .null
     }
 
     /// An integer or `null`.
-    public static func intOrNull(_ value: Int64?) -> JSONValue { optional(value) { .int($0) } }
+    static func intOrNull(_ value: Int64?) -> JSONValue { optional(value) { .int($0) } }
 
     /// A string or `null`.
-    public static func stringOrNull(_ value: String?) -> JSONValue { optional(value) { .string($0) } }
+    static func stringOrNull(_ value: String?) -> JSONValue { optional(value) { .string($0) } }
 
     /// A millisecond timestamp as RFC 3339 text, or `null`.
-    public static func time(_ milliseconds: Int64?) -> JSONValue {
-        optional(milliseconds) { .string(Clock.iso8601($0)) }
+    static func time(_ milliseconds: Int64?) -> JSONValue {
+        optional(milliseconds) { .string(WallClock.iso8601($0)) }
     }
 
     /// The value of `key` when this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// A copy of this object with `key` set (replaced in place, or appended).
-    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    func setting(_ key: String, to value: JSONValue) -> JSONValue {
         guard case .object(var members) = self else { return self }
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
@@ -53,14 +53,14 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Compact JSON text.
-    public var text: String {
+    var text: String {
         var out = ""
         write(into: &out)
         return out
     }
 
     /// The response carrying this value as `application/json`, never stored by shared caches.
-    public func response(status: Status = .ok, headers: Headers = Headers()) -> Response {
+    func response(status: Status = .ok, headers: Headers = Headers()) -> Response {
         var headers = headers
         if !headers.contains("Cache-Control") { headers.add("Cache-Control", "no-store") }
         return Response.json(bytes: Array(text.utf8), status: status, headers: headers)
@@ -96,15 +96,15 @@ public enum JSONValue: Sendable, Equatable {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    init(nilLiteral: ()) { self = .null }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int64) { self = .int(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
+    init(stringLiteral value: String) { self = .string(value) }
+    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// Keys keep the order they are written in.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(elements.map { Member(key: $0.0, value: $0.1) })
     }
 }

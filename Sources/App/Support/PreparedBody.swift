@@ -5,7 +5,7 @@ import HTTP
 /// its 200 and 304 responses serialised in advance, so serving it is a lookup and a pointer copy.
 ///
 /// A class so that taking one out of a dictionary per request is one retain, not one per stored reference.
-public final class PreparedBody: Sendable {
+final class PreparedBody: Sendable {
     private struct Variant: Sendable {
         let etag: String
         let full: PrebuiltResponse
@@ -15,13 +15,13 @@ public final class PreparedBody: Sendable {
     private let identity: Variant
     private let gzip: Variant?
     /// The strong entity tag of the identity variant.
-    public var etag: String { identity.etag }
+    var etag: String { identity.etag }
     /// The uncompressed bytes' length.
-    public let count: Int
+    let count: Int
 
     /// Prepares `body`; gzip is kept only when it is smaller.
     /// - Throws: `HTTPError` if compression fails.
-    public init(
+    init(
         _ body: [UInt8], contentType: String, cacheControl: String = "no-cache", extraHeaders: Headers = Headers()
     ) throws(HTTPError) {
         count = body.count
@@ -46,7 +46,7 @@ public final class PreparedBody: Sendable {
     }
 
     /// The 200 or 304 response for `request`, gzip when the client accepts it.
-    public func respond(to request: Request) -> Response {
+    func respond(to request: Request) -> Response {
         let variant = (gzip != nil && AcceptEncoding(request).acceptsGzip ? gzip : nil) ?? identity
         if let condition = request.headers["If-None-Match"], Self.matches(condition, etag: variant.etag) {
             return Response(variant.notModified)

@@ -1,10 +1,10 @@
 import SQLite
 
-/// All SQL about attempts, section reads and per-question scores.
-public struct AttemptStore: Sendable {
+/// Attempts on SQLite: all SQL about attempts, section reads and per-question scores.
+struct SQLiteAttemptStore: AttemptStoring {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
@@ -14,10 +14,10 @@ public struct AttemptStore: Sendable {
     /// Runs through the group-commit queue: the caller is resumed only after the batch holding this
     /// attempt has committed (`synchronous=FULL` in WAL mode fsyncs the log at each commit), so an
     /// acknowledged attempt survives a crash or power loss.
-    public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> RecordedAttempt {
-        try await database.submit { connection in
+    func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws(StoreError) -> RecordedAttempt {
+        try await database.committing { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
-            let now = Clock.nowMilliseconds()
+            let now = WallClock.nowMilliseconds()
             try connection.execute(
                 sql: """
                     INSERT INTO attempts (learner_id, question_id, section, language, answer, choice, verdict, score,
@@ -46,12 +46,12 @@ public struct AttemptStore: Sendable {
 
     /// Records that the learner asked to see the answers of `questions` (id and section), creating the learner
     /// when asked; repeating it keeps the first time. Returns each question's facts after the reveal.
-    public func reveal(_ questions: [(id: String, section: String)], by reference: LearnerReference) async throws
-        -> (tries: [String: QuestionTries], learnerID: Int64, issued: IssuedLearner?)
+    func reveal(_ questions: [(id: String, section: String)], by reference: LearnerReference)
+        async throws(StoreError) -> RevealedAnswers
     {
-        try await database.submit { connection in
+        try await database.committing { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
-            let now = Clock.nowMilliseconds()
+            let now = WallClock.nowMilliseconds()
             var result: [String: QuestionTries] = [:]
             for question in questions {
                 let existing = try Self.tries(learnerID, question.id, connection)
@@ -66,7 +66,7 @@ public struct AttemptStore: Sendable {
             }
             try connection.execute(
                 sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
-            return (result, learnerID, issued)
+            return RevealedAnswers(tries: result, learnerID: learnerID, issued: issued)
         }
     }
 
@@ -103,12 +103,12 @@ public struct AttemptStore: Sendable {
     }
 
     /// Marks a section (`ch3`, `appendix`, `practice`) as opened by the learner.
-    public func recordRead(section: String, language: String, by reference: LearnerReference) async throws
-        -> IssuedLearner?
+    func recordRead(section: String, language: String, by reference: LearnerReference)
+        async throws(StoreError) -> IssuedLearner?
     {
-        try await database.submit { connection in
+        try await database.committing { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
-            let now = Clock.nowMilliseconds()
+            let now = WallClock.nowMilliseconds()
             try connection.execute(
                 sql: """
                     INSERT INTO section_reads (learner_id, section, language, first_opened_at, last_opened_at)
@@ -126,17 +126,18 @@ public struct AttemptStore: Sendable {
         case .existing(let id):
             return (id, nil)
         case .create(let language):
-            let created = try LearnerStore.insert(displayName: "", language: language, cohortID: nil, on: connection)
+            let created = try SQLiteLearnerStore.insert(
+                displayName: "", language: language, cohortID: nil, on: connection)
             return (created.learner.id, created)
         }
     }
 
     /// The learner's attempts with id greater than `cursor`, oldest first (keyset pagination never skips
     /// or repeats while new attempts arrive: they always get larger ids).
-    public func attempts(learnerID: Int64, after cursor: Int64, limit: Int, questionID: String? = nil) throws
-        -> [Attempt]
+    func attempts(learnerID: Int64, after cursor: Int64, limit: Int, questionID: String?)
+        async throws(StoreError) -> [Attempt]
     {
-        try database.read { connection in
+        try await database.reading { connection in
             try connection.query(
                 sql: """
                     SELECT * FROM attempts WHERE learner_id = ? AND id > ? AND (?3 IS NULL OR question_id = ?3)
@@ -148,8 +149,8 @@ public struct AttemptStore: Sendable {
     }
 
     /// The learner's most recent attempts across every question, newest first.
-    public func recentAttempts(learnerID: Int64, limit: Int) throws -> [Attempt] {
-        try database.read { connection in
+    func recentAttempts(learnerID: Int64, limit: Int) async throws(StoreError) -> [Attempt] {
+        try await database.reading { connection in
             try connection.query(
                 sql: "SELECT * FROM attempts WHERE learner_id = ? ORDER BY id DESC LIMIT ?",
                 arguments: [learnerID, limit]
@@ -158,8 +159,8 @@ public struct AttemptStore: Sendable {
     }
 
     /// Per-question scores and per-section reads: the raw material of progress views.
-    public func progressRecords(learnerID: Int64) throws -> ProgressRecords {
-        try database.read { try Self.progressRecords(learnerID, $0) }
+    func progressRecords(learnerID: Int64) throws(StoreError) -> ProgressRecords {
+        try database.reading { try Self.progressRecords(learnerID, $0) }
     }
 
     static func progressRecords(_ learnerID: Int64, _ connection: Connection) throws -> ProgressRecords {
@@ -176,6 +177,10 @@ public struct AttemptStore: Sendable {
     }
 
     /// The learner's latest attempts in one section, newest first.
+    func latestAttempts(learnerID: Int64, section: String, limit: Int) throws(StoreError) -> [Attempt] {
+        try database.reading { try Self.latestAttempts(learnerID, section: section, limit: limit, $0) }
+    }
+
     static func latestAttempts(_ learnerID: Int64, section: String, limit: Int, _ connection: Connection) throws
         -> [Attempt]
     {
@@ -196,21 +201,21 @@ public struct AttemptStore: Sendable {
 }
 
 /// A stored attempt with the learner's facts on its question after it.
-public struct RecordedAttempt: Sendable {
-    public var attempt: Attempt
-    public var tries: QuestionTries
+struct RecordedAttempt: Sendable {
+    var attempt: Attempt
+    var tries: QuestionTries
     /// The learner created for this attempt, with its token.
-    public var issued: IssuedLearner?
+    var issued: IssuedLearner?
 }
 
 /// A learner's facts on one question, as stored in `question_scores`.
-public struct QuestionScore: Sendable, Equatable {
-    public var learnerID: Int64
-    public var questionID: String
-    public var section: String
-    public var tries: QuestionTries
+struct QuestionScore: Sendable, Equatable {
+    var learnerID: Int64
+    var questionID: String
+    var section: String
+    var tries: QuestionTries
     /// The last attempt or reveal (Unix ms).
-    public var lastAttemptAt: Int64
+    var lastAttemptAt: Int64
 
     init(row: Row) throws {
         learnerID = try row["learner_id"]
@@ -232,12 +237,12 @@ extension QuestionTries {
 }
 
 /// Scores by question and last-opened time by section, for one learner.
-public struct ProgressRecords: Sendable {
-    public var scores: [QuestionScore]
-    public var lastOpened: [String: Int64]
+struct ProgressRecords: Sendable {
+    var scores: [QuestionScore]
+    var lastOpened: [String: Int64]
 
     /// The learner's facts by question id.
-    public var tries: [String: QuestionTries] {
+    var tries: [String: QuestionTries] {
         Dictionary(scores.map { ($0.questionID, $0.tries) }, uniquingKeysWith: { first, _ in first })
     }
 }

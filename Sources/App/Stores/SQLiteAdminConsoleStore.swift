@@ -1,30 +1,30 @@
 import SQLite
 
 /// An attempt with the name of the learner who made it, for the console's activity lists.
-public struct AttemptActivity: Sendable, Equatable {
-    public var attempt: Attempt
-    public var displayName: String
+struct AttemptActivity: Sendable, Equatable {
+    var attempt: Attempt
+    var displayName: String
 }
 
 /// A learner with their cohort's name, for the console.
-public struct LearnerOverview: Sendable, Equatable {
-    public var learner: Learner
-    public var cohortName: String?
-    public var attemptCount: Int
+struct LearnerOverview: Sendable, Equatable {
+    var learner: Learner
+    var cohortName: String?
+    var attemptCount: Int
 }
 
-/// The SQL only the admin console needs: recent activity across learners, one learner's overview,
+/// The admin console's reads on SQLite: the SQL only the admin console needs: recent activity across learners, one learner's overview,
 /// and the history of content loads.
-public struct AdminConsoleStore: Sendable {
+struct SQLiteAdminConsoleStore: AdminConsoleStoring {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
     /// The latest attempts of every learner, newest first; `before` pages back by attempt id.
-    public func recentAttempts(before: Int64? = nil, limit: Int) async throws -> [AttemptActivity] {
-        try await database.read { connection in
+    func recentAttempts(before: Int64?, limit: Int) async throws(StoreError) -> [AttemptActivity] {
+        try await database.reading { connection in
             try connection.query(
                 sql: """
                     SELECT a.*, l.display_name FROM attempts a JOIN learners l ON l.id = a.learner_id
@@ -36,46 +36,46 @@ public struct AdminConsoleStore: Sendable {
     }
 
     /// One learner's attempts, newest first; `before` pages back by attempt id.
-    public func attempts(learnerID: Int64, before: Int64? = nil, limit: Int) async throws -> [Attempt] {
-        try await database.read { connection in
+    func attempts(learnerID: Int64, before: Int64?, limit: Int) async throws(StoreError) -> [Attempt] {
+        try await database.reading { connection in
             try connection.query(
                 sql: """
                     SELECT * FROM attempts WHERE learner_id = ?1 AND (?2 IS NULL OR id < ?2)
                     ORDER BY id DESC LIMIT ?3
                     """,
                 arguments: [learnerID, before, limit]
-            ).map(AttemptStore.attempt(from:))
+            ).map(SQLiteAttemptStore.attempt(from:))
         }
     }
 
     /// The learner with their cohort's name, attempt count and progress records; `nil` for an unknown id.
-    public func learner(id: Int64) async throws -> (LearnerOverview, ProgressRecords)? {
-        try await database.read { connection in
+    func learner(id: Int64) async throws(StoreError) -> (LearnerOverview, ProgressRecords)? {
+        try await database.reading { connection in
             guard let overview = try Self.overviews(id: id, name: nil, limit: 1, connection).first else { return nil }
-            return (overview, try AttemptStore.progressRecords(id, connection))
+            return (overview, try SQLiteAttemptStore.progressRecords(id, connection))
         }
     }
 
     /// Learners whose display name contains `text` (case-insensitive; all when empty), newest first.
-    public func learners(matching text: String, limit: Int) async throws -> [LearnerOverview] {
-        try await database.read { connection in
+    func learners(matching text: String, limit: Int) async throws(StoreError) -> [LearnerOverview] {
+        try await database.reading { connection in
             try Self.overviews(id: nil, name: text, limit: limit, connection)
         }
     }
 
     /// The content load recorded as `id`.
-    public func contentVersion(id: Int64) async throws -> ContentVersion? {
-        try await database.read { connection in
+    func contentVersion(id: Int64) async throws(StoreError) -> ContentVersion? {
+        try await database.reading { connection in
             try connection.queryOne(sql: "SELECT * FROM content_versions WHERE id = ?", arguments: [id])
-                .map(Self.version(from:))
+                .map(SQLiteContentVersionStore.version(from:))
         }
     }
 
     /// The latest content loads (successful and rejected), newest first.
-    public func contentVersions(limit: Int) async throws -> [ContentVersion] {
-        try await database.read { connection in
+    func contentVersions(limit: Int) async throws(StoreError) -> [ContentVersion] {
+        try await database.reading { connection in
             try connection.query(sql: "SELECT * FROM content_versions ORDER BY id DESC LIMIT ?", arguments: [limit])
-                .map(Self.version(from:))
+                .map(SQLiteContentVersionStore.version(from:))
         }
     }
 
@@ -94,18 +94,12 @@ public struct AdminConsoleStore: Sendable {
             arguments: [id, name, limit]
         ).map { row in
             LearnerOverview(
-                learner: try LearnerStore.learner(from: row), cohortName: try row["cohort_name"],
+                learner: try SQLiteLearnerStore.learner(from: row), cohortName: try row["cohort_name"],
                 attemptCount: try row["attempt_count"])
         }
     }
 
     private static func activity(from row: Row) throws -> AttemptActivity {
-        AttemptActivity(attempt: try AttemptStore.attempt(from: row), displayName: try row["display_name"])
-    }
-
-    private static func version(from row: Row) throws -> ContentVersion {
-        ContentVersion(
-            id: try row["id"], contentHash: try row["content_hash"], loadedAt: try row["loaded_at"],
-            loadedBy: try row["loaded_by"], outcome: try row["outcome"], report: try row["report"])
+        AttemptActivity(attempt: try SQLiteAttemptStore.attempt(from: row), displayName: try row["display_name"])
     }
 }

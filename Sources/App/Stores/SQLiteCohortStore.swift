@@ -1,18 +1,18 @@
 import SQLite
 
-/// All SQL about cohorts: creation with an unguessable join code, lookups, and members' progress records.
-public struct CohortStore: Sendable {
+/// Cohorts on SQLite: all SQL about cohorts: creation with an unguessable join code, lookups, and members' progress records.
+struct SQLiteCohortStore: CohortStoring {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
     /// Creates a cohort with a fresh join code, durably.
-    public func create(name: String) async throws -> Cohort {
+    func create(name: String) async throws(StoreError) -> Cohort {
         let code = Self.makeJoinCode()
-        return try await database.submit { connection in
-            let now = Clock.nowMilliseconds()
+        return try await database.committing { connection in
+            let now = WallClock.nowMilliseconds()
             try connection.execute(
                 sql: "INSERT INTO cohorts (name, join_code, created_at) VALUES (?, ?, ?)", arguments: [name, code, now])
             return Cohort(
@@ -21,37 +21,37 @@ public struct CohortStore: Sendable {
     }
 
     /// The cohort with `id`, with its learner count, or `nil`.
-    public func cohort(id: Int64) async throws -> Cohort? {
-        try await database.read { connection in
+    func cohort(id: Int64) async throws(StoreError) -> Cohort? {
+        try await database.reading { connection in
             try connection.queryOne(sql: Self.selectWithCount + " WHERE c.id = ?", arguments: [id])
                 .map(Self.cohort(from:))
         }
     }
 
     /// The cohort a join code invites to, or `nil`; malformed codes are refused without a query.
-    public func cohort(joinCode: String) async throws -> Cohort? {
+    func cohort(joinCode: String) async throws(StoreError) -> Cohort? {
         guard Self.isWellFormedJoinCode(joinCode) else { return nil }
-        return try await database.read { connection in
+        return try await database.reading { connection in
             try connection.queryOne(sql: Self.selectWithCount + " WHERE c.join_code = ?", arguments: [joinCode])
                 .map(Self.cohort(from:))
         }
     }
 
     /// Every cohort with its learner count, newest first.
-    public func all() async throws -> [Cohort] {
-        try await database.read { connection in
+    func all() async throws(StoreError) -> [Cohort] {
+        try await database.reading { connection in
             try connection.query(sql: Self.selectWithCount + " ORDER BY c.id DESC").map(Self.cohort(from:))
         }
     }
 
     /// The cohort's learners (by id) with their per-question scores and section reads, read in one
     /// transaction so the matrix is consistent.
-    public func memberRecords(cohortID: Int64) async throws -> [(learner: Learner, records: ProgressRecords)] {
-        try await database.read { connection in
+    func memberRecords(cohortID: Int64) async throws(StoreError) -> [(learner: Learner, records: ProgressRecords)] {
+        try await database.reading { connection in
             try connection.transaction(.deferred) { connection in
                 let learners = try connection.query(
                     sql: "SELECT * FROM learners WHERE cohort_id = ? ORDER BY id", arguments: [cohortID]
-                ).map(LearnerStore.learner(from:))
+                ).map(SQLiteLearnerStore.learner(from:))
                 var scores: [Int64: [QuestionScore]] = [:]
                 for row in try connection.query(
                     sql: """

@@ -1,20 +1,20 @@
 import SQLite
 
-/// All SQL of the scores API: per-question facts (`question_scores`, maintained with each attempt)
+/// Scores on SQLite: all SQL of the scores API: per-question facts (`question_scores`, maintained with each attempt)
 /// joined with the learner's name and cohort.
-public struct ScoreStore: Sendable {
+struct SQLiteScoreStore: ScoreStoring {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
     /// A page of scores after `cursor` in (learner id, question id) order, optionally limited to a cohort
     /// and to rows with an attempt at or after `since` (Unix ms).
-    public func page(cohortID: Int64?, since: Int64?, after cursor: ScoreCursor?, limit: Int) async throws
-        -> [ScoreRecord]
+    func page(cohortID: Int64?, since: Int64?, after cursor: ScoreCursor?, limit: Int)
+        async throws(StoreError) -> [ScoreRecord]
     {
-        try await database.read { connection in
+        try await database.reading { connection in
             try connection.query(
                 sql: """
                     SELECT s.*, l.display_name, l.cohort_id FROM question_scores s
@@ -29,8 +29,8 @@ public struct ScoreStore: Sendable {
     }
 
     /// Every score of one learner, by question id.
-    public func scores(learnerID: Int64) async throws -> [ScoreRecord] {
-        try await database.read { connection in
+    func scores(learnerID: Int64) async throws(StoreError) -> [ScoreRecord] {
+        try await database.reading { connection in
             try connection.query(
                 sql: """
                     SELECT s.*, l.display_name, l.cohort_id FROM question_scores s

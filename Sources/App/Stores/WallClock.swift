@@ -1,15 +1,15 @@
 import Foundation
 
 /// Wall-clock time in Unix milliseconds, the unit of every time column.
-public enum Clock {
-    public static func nowMilliseconds() -> Int64 {
+enum WallClock {
+    static func nowMilliseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
     /// RFC 3339 UTC text for a millisecond timestamp, as the JSON APIs and CSV exports show it.
-    public static func iso8601(_ milliseconds: Int64) -> String {
+    static func iso8601(_ milliseconds: Int64) -> String {
         var seconds = time_t(milliseconds / 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -19,7 +19,7 @@ public enum Clock {
     }
 
     /// Parses RFC 3339 text (`2026-11-29T10:00:00Z`, fractional seconds and offsets allowed) to milliseconds.
-    public static func parseISO8601(_ text: String) -> Int64? {
+    static func parseISO8601(_ text: String) -> Int64? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970 * 1000) }

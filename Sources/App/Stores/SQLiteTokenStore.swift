@@ -1,33 +1,24 @@
 import SQLite
 
-/// All SQL about API tokens: created with a random secret stored only as its SHA-256, listed, revoked.
-public struct TokenStore: Sendable {
-    /// Prefix of every API token secret: tells it from a learner token at a glance (and to secret scanners).
-    public static let secretPrefix = "folio_"
-
+/// API tokens on SQLite: all SQL about API tokens: created with a random secret stored only as its SHA-256, listed, revoked.
+struct SQLiteTokenStore: TokenStoring {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
-    /// Why a token could not be created.
-    public enum CreationError: Error, Sendable, Equatable {
-        case unknownCohort
-    }
-
     /// Creates a token durably; the secret is returned here once and only its digest is kept.
-    /// - Throws: `CreationError.unknownCohort` when `cohortID` names no cohort; `SQLiteError`.
-    public func create(name: String, scope: APIToken.Scope, cohortID: Int64?) async throws -> IssuedAPIToken {
-        let secret = Self.secretPrefix + Secrets.makeToken()
+    func create(name: String, scope: APIToken.Scope, cohortID: Int64?) async throws(StoreError) -> IssuedAPIToken? {
+        let secret = APIToken.secretPrefix + Secrets.makeToken()
         let digest = Secrets.digest(secret)
-        let created: APIToken? = try await database.submit { connection in
+        let created: APIToken? = try await database.committing { connection in
             if let cohortID {
                 let exists: Int64? = try connection.scalar(
                     sql: "SELECT count(*) FROM cohorts WHERE id = ?", arguments: [cohortID])
                 guard exists == 1 else { return nil }
             }
-            let now = Clock.nowMilliseconds()
+            let now = WallClock.nowMilliseconds()
             try connection.execute(
                 sql: "INSERT INTO api_tokens (name, token_hash, scope, cohort_id, created_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [name, digest, scope.rawValue, cohortID, now])
@@ -35,23 +26,23 @@ public struct TokenStore: Sendable {
                 id: connection.lastInsertedRowID, name: name, scope: scope, cohortID: cohortID, createdAt: now,
                 revokedAt: nil)
         }
-        guard let created else { throw CreationError.unknownCohort }
+        guard let created else { return nil }
         return IssuedAPIToken(token: created, secret: secret)
     }
 
     /// Every token (revoked ones too, for the audit trail), newest first; never their secrets.
-    public func all() async throws -> [APIToken] {
-        try await database.read { connection in
+    func all() async throws(StoreError) -> [APIToken] {
+        try await database.reading { connection in
             try connection.query(sql: "SELECT * FROM api_tokens ORDER BY id DESC").map(Self.token(from:))
         }
     }
 
     /// The token whose secret is `secret` (revoked or not), or `nil`; looked up by digest only.
-    public func token(secret: String) async throws -> APIToken? {
-        guard secret.hasPrefix(Self.secretPrefix), secret.utf8.count == Self.secretPrefix.utf8.count + 32 else {
+    func token(secret: String) async throws(StoreError) -> APIToken? {
+        guard secret.hasPrefix(APIToken.secretPrefix), secret.utf8.count == APIToken.secretPrefix.utf8.count + 32 else {
             return nil
         }
-        return try await database.read { connection in
+        return try await database.reading { connection in
             try connection.queryOne(
                 sql: "SELECT * FROM api_tokens WHERE token_hash = ?", arguments: [Secrets.digest(secret)]
             ).map(Self.token(from:))
@@ -59,11 +50,11 @@ public struct TokenStore: Sendable {
     }
 
     /// Revokes the token durably; `false` when no token has `id`. Revoking twice keeps the first time.
-    public func revoke(id: Int64) async throws -> Bool {
-        try await database.submit { connection in
+    func revoke(id: Int64) async throws(StoreError) -> Bool {
+        try await database.committing { connection in
             try connection.execute(
                 sql: "UPDATE api_tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?",
-                arguments: [Clock.nowMilliseconds(), id])
+                arguments: [WallClock.nowMilliseconds(), id])
             return connection.changes == 1
         }
     }

@@ -1,13 +1,10 @@
 import SQLite
 
-/// All SQL about learners, their device tokens and resume codes.
-public struct LearnerStore: Sendable {
-    /// How long a resume code stays valid.
-    public static let resumeCodeLifetimeMilliseconds: Int64 = 15 * 60 * 1000
-
+/// Learners on SQLite: all SQL about learners, their device tokens and resume codes.
+struct SQLiteLearnerStore: LearnerStoring {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
@@ -15,7 +12,7 @@ public struct LearnerStore: Sendable {
     static func insert(
         displayName: String, language: String, cohortID: Int64?, on connection: Connection
     ) throws -> IssuedLearner {
-        let now = Clock.nowMilliseconds()
+        let now = WallClock.nowMilliseconds()
         try connection.execute(
             sql: """
                 INSERT INTO learners (display_name, language, cohort_id, created_at, last_seen_at)
@@ -33,8 +30,8 @@ public struct LearnerStore: Sendable {
     }
 
     /// Creates a learner durably (through the group-commit queue) and returns it with its token.
-    public func create(displayName: String, language: String, cohortID: Int64?) async throws -> IssuedLearner {
-        try await database.submit { connection in
+    func create(displayName: String, language: String, cohortID: Int64?) async throws(StoreError) -> IssuedLearner {
+        try await database.committing { connection in
             try Self.insert(displayName: displayName, language: language, cohortID: cohortID, on: connection)
         }
     }
@@ -43,9 +40,9 @@ public struct LearnerStore: Sendable {
     ///
     /// The lookup is by SHA-256 digest through the primary-key index: the secret itself is never compared
     /// or stored, so timing reveals nothing about stored tokens.
-    public func learner(token: String) throws -> Learner? {
-        guard Self.isWellFormedToken(token) else { return nil }
-        return try database.read { connection in
+    func learner(token: String) throws(StoreError) -> Learner? {
+        guard Learner.isWellFormedToken(token) else { return nil }
+        return try database.reading { connection in
             try connection.queryOne(
                 sql: """
                     SELECT l.* FROM learner_tokens t JOIN learners l ON l.id = t.learner_id WHERE t.token_hash = ?
@@ -56,30 +53,30 @@ public struct LearnerStore: Sendable {
     }
 
     /// The learner with `id`, or `nil`.
-    public func learner(id: Int64) throws -> Learner? {
-        try database.read { connection in
+    func learner(id: Int64) throws(StoreError) -> Learner? {
+        try database.reading { connection in
             try connection.queryOne(sql: "SELECT * FROM learners WHERE id = ?", arguments: [id]).map(
                 Self.learner(from:))
         }
     }
 
     /// Changes the display name and/or language; returns the updated learner.
-    public func update(id: Int64, displayName: String?, language: String?) async throws -> Learner? {
-        try await database.submit { connection in
+    func update(id: Int64, displayName: String?, language: String?) async throws(StoreError) -> Learner? {
+        try await database.committing { connection in
             try connection.execute(
                 sql: """
                     UPDATE learners SET display_name = coalesce(?, display_name), language = coalesce(?, language),
                     last_seen_at = ? WHERE id = ?
                     """,
-                arguments: [displayName, language, Clock.nowMilliseconds(), id])
+                arguments: [displayName, language, WallClock.nowMilliseconds(), id])
             return try connection.queryOne(sql: "SELECT * FROM learners WHERE id = ?", arguments: [id])
                 .map(Self.learner(from:))
         }
     }
 
     /// Joins a learner to a cohort (or moves them), returning `false` when the learner does not exist.
-    public func join(learnerID: Int64, cohortID: Int64, displayName: String?) async throws -> Bool {
-        try await database.submit { connection in
+    func join(learnerID: Int64, cohortID: Int64, displayName: String?) async throws(StoreError) -> Bool {
+        try await database.committing { connection in
             try connection.execute(
                 sql: "UPDATE learners SET cohort_id = ?, display_name = coalesce(?, display_name) WHERE id = ?",
                 arguments: [cohortID, displayName, learnerID])
@@ -88,13 +85,13 @@ public struct LearnerStore: Sendable {
     }
 
     /// Issues a fresh resume code for the learner, replacing earlier ones; the code is returned once.
-    public func makeResumeCode(learnerID: Int64) async throws -> (code: String, expiresAt: Int64) {
+    func makeResumeCode(learnerID: Int64) async throws(StoreError) -> (code: String, expiresAt: Int64) {
         let code = Secrets.makeHumanCode()
-        let expiresAt = Clock.nowMilliseconds() + Self.resumeCodeLifetimeMilliseconds
-        try await database.submit { connection in
+        let expiresAt = WallClock.nowMilliseconds() + Learner.resumeCodeLifetimeMilliseconds
+        try await database.committing { connection in
             try connection.execute(
                 sql: "DELETE FROM resume_codes WHERE learner_id = ? OR expires_at < ?",
-                arguments: [learnerID, Clock.nowMilliseconds()])
+                arguments: [learnerID, WallClock.nowMilliseconds()])
             try connection.execute(
                 sql: "INSERT INTO resume_codes (code_hash, learner_id, expires_at) VALUES (?, ?, ?)",
                 arguments: [Secrets.digest(Secrets.canonicalHumanCode(code)), learnerID, expiresAt])
@@ -103,10 +100,10 @@ public struct LearnerStore: Sendable {
     }
 
     /// Redeems a resume code (single use): the learner gets a new device token, returned once.
-    public func redeem(resumeCode: String) async throws -> IssuedLearner? {
+    func redeem(resumeCode: String) async throws(StoreError) -> IssuedLearner? {
         let digest = Secrets.digest(Secrets.canonicalHumanCode(resumeCode))
-        return try await database.submit { connection in
-            let now = Clock.nowMilliseconds()
+        return try await database.committing { connection in
+            let now = WallClock.nowMilliseconds()
             guard
                 let row = try connection.queryOne(
                     sql: "SELECT learner_id FROM resume_codes WHERE code_hash = ? AND expires_at >= ?",
@@ -129,8 +126,8 @@ public struct LearnerStore: Sendable {
     }
 
     /// Learners whose display name contains `text` (case-insensitive), newest first.
-    public func search(name text: String, limit: Int) throws -> [Learner] {
-        try database.read { connection in
+    func search(name text: String, limit: Int) throws(StoreError) -> [Learner] {
+        try database.reading { connection in
             try connection.query(
                 sql: """
                     SELECT * FROM learners WHERE instr(lower(display_name), lower(?)) > 0 ORDER BY id DESC LIMIT ?
@@ -138,11 +135,6 @@ public struct LearnerStore: Sendable {
                 arguments: [text, limit]
             ).map(Self.learner(from:))
         }
-    }
-
-    /// Tokens are 32 lowercase hex digits; anything else is refused before touching the database.
-    static func isWellFormedToken(_ token: String) -> Bool {
-        token.utf8.count == 32 && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     static func learner(from row: Row) throws -> Learner {
