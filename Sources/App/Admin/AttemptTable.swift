@@ -24,7 +24,7 @@ struct AttemptTable {
                         .a(.href("/admin/learners/\(attempt.learnerID)")) { AdminLayout.name(row.displayName) })
                 }
                 cells += [
-                    .code { attempt.questionID }, .text(attempt.language), .text(attempt.verdict),
+                    .code { attempt.questionID }, .text(attempt.language), .text(attempt.verdict.rawValue),
                     .text(AdminLayout.percent(attempt.score)),
                     .text(AdminLayout.excerpt(attempt.answer.isEmpty ? attempt.choice ?? "" : attempt.answer)),
                     .text(attempt.contentVersionID.map { "version #\($0)" } ?? "—"),

@@ -1,5 +1,4 @@
 import Locking
-import SQLite
 
 /// Counts failed admin sign-ins (or bearer tokens) per client address: once a client is out of tries,
 /// every wrong token it sends is answered 429 with `Retry-After` instead of 401.

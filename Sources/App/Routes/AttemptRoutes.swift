@@ -1,7 +1,7 @@
 import Foundation
 import Grading
 import HTTP
-import SQLite
+import Views
 
 /// `POST /api/v1/{lang}/checkpoints/{id}/attempts`: grade an answer and store it durably before answering.
 enum AttemptRoutes {
@@ -56,23 +56,48 @@ enum AttemptRoutes {
         let issued: IssuedLearner?
     }
 
-    static func register(on router: inout Router, _ services: Services) {
+    /// What grading and recording an attempt uses: content, the learner check, limits, the attempt store, metrics.
+    struct Context: Sendable {
+        let crossSite: CrossSiteGuard
+        let scoring: ScoringPolicy
+        let identity: LearnerIdentity
+        let content: ContentHost
+        let authenticator: Authenticator
+        let clients: ClientAddresses
+        let attemptLimiter: RateLimiter
+        let attempts: any AttemptStoring
+        let metrics: Metrics
+
+        init(_ services: Services) {
+            crossSite = services.crossSite
+            scoring = services.configuration.scoring
+            identity = services.identity
+            content = services.content
+            authenticator = services.authenticator
+            clients = services.clients
+            attemptLimiter = services.attemptLimiter
+            attempts = services.attempts
+            metrics = services.metrics
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
         router.post("/api/v1/:lang/checkpoints/:id/attempts") { request async throws -> Response in
-            try services.crossSite.requireSameSiteAPI(request)
+            try context.crossSite.requireSameSiteAPI(request)
             let submission = try JSONBody.decode(Submission.self, from: request)
             let outcome = try await grade(
-                request, answer: submission.answer, choice: submission.choice, services: services)
+                request, answer: submission.answer, choice: submission.choice, context: context)
             let body = GradeJSON(
                 attemptID: outcome.attempt.id, question: outcome.attempt.questionID,
                 language: outcome.attempt.language, gradedLanguage: outcome.grade.gradedLanguage,
                 verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
                 missing: outcome.grade.missing, feedback: outcome.grade.feedback,
-                reference: services.configuration.scoring.showsReference(outcome.tries)
+                reference: context.scoring.showsReference(outcome.tries)
                     ? outcome.grade.reference : nil)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued = outcome.issued {
-                headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+                headers.add("Set-Cookie", context.identity.cookie(for: issued.token, request: request))
             }
             return try Response.json(body, headers: headers)
         }
@@ -83,13 +108,15 @@ enum AttemptRoutes {
     /// - Throws: `HTTPError` with the API error shape: 404 unknown language or question, 422 no answer or an
     ///   unknown choice, 413 an answer over 4 KiB, 401 an unknown bearer token, 429 too many attempts,
     ///   503 when the write queue is full.
-    static func grade(_ request: Request, answer: String?, choice: String?, services: Services) async throws
+    static func grade(_ request: Request, answer: String?, choice: String?, context: Context) async throws
         -> Outcome
     {
-        let snapshot = services.content.snapshot
+        let snapshot = context.content.snapshot
         let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
         let questionID = request.parameters["id"] ?? ""
-        guard let (section, _, reference) = snapshot.question(questionID, in: language) else {
+        guard let (name, _, reference) = snapshot.question(questionID, in: language),
+            let section = CourseSection(name: name)
+        else {
             throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
         }
         let answerText = answer ?? ""
@@ -102,9 +129,9 @@ enum AttemptRoutes {
         guard hasAnswer || hasChoice else {
             throw APIError.unprocessable("give an answer (free text) or a choice", code: "missing_answer")
         }
-        let learner = try identify(request, services: services)
-        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + services.clients.address(of: request)
-        if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
+        let learner = try context.authenticator.answeringLearner(request)
+        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + context.clients.address(of: request)
+        if case .limited(let retryAfter) = context.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         let grade: Grade
@@ -121,26 +148,14 @@ enum AttemptRoutes {
         }
         let attempt = NewAttempt(
             questionID: questionID, section: section, language: language, answer: answerText,
-            choice: hasChoice ? choiceText : nil, verdict: grade.verdict.rawValue, score: grade.score,
+            choice: hasChoice ? choiceText : nil, verdict: grade.verdict, score: grade.score,
             contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
         let recorded = try await durably {
-            try await services.attempts.record(
+            try await context.attempts.record(
                 attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
         }
-        services.metrics.recordAttempt(verdict: grade.verdict.rawValue)
+        context.metrics.recordAttempt(verdict: grade.verdict.rawValue)
         return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
     }
 
-    /// The learner behind the request; a stale cookie starts afresh, an unknown bearer token is refused.
-    static func identify(_ request: Request, services: Services) throws -> Learner? {
-        if let bearer = LearnerIdentity.bearerToken(in: request) {
-            guard let learner = try services.learners.learner(token: bearer) else {
-                throw services.adminAccess.refuseBearer(
-                    request, APIError.unauthorized("the bearer token is not a learner token"))
-            }
-            return learner
-        }
-        guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
-        return try services.learners.learner(token: cookie)
-    }
 }

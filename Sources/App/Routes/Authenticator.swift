@@ -83,4 +83,17 @@ struct Authenticator: Sendable {
         case nil: throw APIError.unauthorized("this route needs an API token or the admin token")
         }
     }
+
+    /// The learner answering a question: a stale cookie starts afresh (`nil`), an unknown bearer token is
+    /// refused (401, throttled like other bad bearer tokens).
+    func answeringLearner(_ request: Request) throws -> Learner? {
+        if let bearer = LearnerIdentity.bearerToken(in: request) {
+            guard let learner = try learners.learner(token: bearer) else {
+                throw access.refuseBearer(request, APIError.unauthorized("the bearer token is not a learner token"))
+            }
+            return learner
+        }
+        guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
+        return try learners.learner(token: cookie)
+    }
 }

@@ -5,8 +5,23 @@ import Views
 /// The read-only course API: languages, chapters, appendix, case study, search. Served from the snapshot's
 /// pre-encoded JSON on the event loop.
 enum CourseAPIRoutes {
-    static func register(on router: inout Router, _ services: Services) {
-        let content = services.content
+    /// What the course API uses: content, and for a learner's marks identity, the attempt store and policy.
+    struct Context: Sendable {
+        let content: ContentHost
+        let scoring: ScoringPolicy
+        let identity: LearnerIdentity
+        let attempts: any AttemptStoring
+
+        init(_ services: Services) {
+            content = services.content
+            scoring = services.configuration.scoring
+            identity = services.identity
+            attempts = services.attempts
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
+        let content = context.content
         router.get("/api/v1/languages") { request in
             content.snapshot.languageList.respond(to: request)
         }
@@ -22,7 +37,7 @@ enum CourseAPIRoutes {
             return body.respond(to: request)
         }
         router.get("/api/v1/:lang/appendix") { request in
-            try appendix(request, services: services)
+            try appendix(request, context: context)
         }
         router.get("/api/v1/:lang/practice") { request in
             try language(request, content.snapshot).practiceJSON.respond(to: request)
@@ -48,7 +63,7 @@ enum CourseAPIRoutes {
                 nextCursor: end < page.total && !page.results.isEmpty ? PageCursor.encode(Int64(end)) : nil,
                 results: page.results.map { result in
                     SearchJSON.Hit(
-                        section: sectionName(result.section), title: result.title, anchor: result.anchor,
+                        section: result.section.name, title: result.title, anchor: result.anchor,
                         url: result.section.path(in: code) + (result.anchor.map { "#" + $0 } ?? ""),
                         snippet: result.snippet.parts.map {
                             $0.isMatch ? "<mark>\(HTMLEscaping.escape($0.text))</mark>" : HTMLEscaping.escape($0.text)
@@ -64,19 +79,19 @@ enum CourseAPIRoutes {
 
     /// The appendix for this reader: a chapter's answers appear once the reveal policy lets them see them
     /// (prepared bodies for anonymous readers, encoded per request for a learner).
-    static func appendix(_ request: Request, services: Services) throws -> Response {
-        let snapshot = services.content.snapshot
+    static func appendix(_ request: Request, context: Context) throws -> Response {
+        let snapshot = context.content.snapshot
         let language = try language(request, snapshot)
-        let policy = services.configuration.scoring
+        let policy = context.scoring
         switch policy.reveal {
         case .immediately: return language.openAppendixJSON.respond(to: request)
         case .never: return language.appendixJSON.respond(to: request)
         case .afterTries: break
         }
-        guard let learner = try services.identity.learner(for: request) else {
+        guard let learner = try context.identity.learner(for: request) else {
             return language.appendixJSON.respond(to: request)
         }
-        let tries = try services.attempts.progressRecords(learnerID: learner.id).tries
+        let tries = try context.attempts.progressRecords(learnerID: learner.id).tries
         let shown = Set(
             language.chapterQuestions.filter { policy.showsChapterAnswers(questionIDs: $0.questionIDs, tries: tries) }
                 .map(\.number))
@@ -105,13 +120,6 @@ enum CourseAPIRoutes {
         return Int(text)
     }
 
-    static func sectionName(_ section: CourseSection) -> String {
-        switch section {
-        case .chapter(let number): "ch\(number)"
-        case .appendix: "appendix"
-        case .practice: "practice"
-        }
-    }
 }
 
 /// `GET /api/v1/{lang}/search` response: one page of ranked hits, each with a pre-escaped HTML snippet and its

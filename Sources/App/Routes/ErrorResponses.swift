@@ -3,9 +3,9 @@ import Views
 
 /// How errors look: JSON under `/api/` (and for clients that ask for JSON), an HTML page elsewhere.
 enum ErrorResponses {
-    static func formatter(_ services: Services) -> Router.ErrorFormatter {
-        let content = services.content
-        return { error, request in
+    /// The router's error formatter; error pages link the content's stylesheet and speak its languages.
+    static func formatter(content: ContentHost) -> Router.ErrorFormatter {
+        { error, request in
             if request.map(wantsJSON) ?? true {
                 let message = error.message.isEmpty ? error.status.reasonPhrase : error.message
                 return APIError.body(

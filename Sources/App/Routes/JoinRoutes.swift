@@ -10,18 +10,39 @@ import Views
 enum JoinRoutes {
     static let csrfCookieName = "folio_join_csrf"
 
-    static func register(on router: inout Router, _ services: Services) {
+    /// What joining a cohort uses: content, the cohort and learner stores, identity, the same-site check, limits.
+    struct Context: Sendable {
+        let identity: LearnerIdentity
+        let crossSite: CrossSiteGuard
+        let content: ContentHost
+        let learners: any LearnerStoring
+        let attemptLimiter: RateLimiter
+        let clients: ClientAddresses
+        let cohorts: any CohortStoring
+
+        init(_ services: Services) {
+            identity = services.identity
+            crossSite = services.crossSite
+            content = services.content
+            learners = services.learners
+            attemptLimiter = services.attemptLimiter
+            clients = services.clients
+            cohorts = services.cohorts
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
         router.get("/join/:code") { request async throws -> Response in
-            let cohort = try await invitedCohort(request, services: services)
-            let learner = try services.identity.learner(for: request)
+            let cohort = try await invitedCohort(request, context: context)
+            let learner = try context.identity.learner(for: request)
             return try page(
                 cohort, displayName: learner?.displayName ?? "", error: nil, status: .ok, request: request,
-                services: services)
+                context: context)
         }
         router.post("/join/:code") { request async throws -> Response in
-            let cohort = try await invitedCohort(request, services: services)
+            let cohort = try await invitedCohort(request, context: context)
             let form = FormBody(request)
-            guard services.crossSite.isSameSite(request), let field = form["csrf"],
+            guard context.crossSite.isSameSite(request), let field = form["csrf"],
                 let cookie = LearnerIdentity.cookie(named: csrfCookieName, in: request),
                 Secrets.constantTimeEqual(Secrets.digest(field), Secrets.digest(cookie))
             else { throw HTTPError(.forbidden, "the join form must be sent from this site") }
@@ -30,23 +51,24 @@ enum JoinRoutes {
             do {
                 name = try InputRules.name(typed, field: "display_name")
             } catch {
-                let strings = try pageContext(request, services: services).strings
+                let strings = try pageContext(request, context: context).strings
                 return try page(
                     cohort, displayName: String(typed.prefix(InputRules.maximumNameLength)),
-                    error: strings.badRequestMessage, status: Status(code: 422), request: request, services: services)
+                    error: strings.badRequestMessage, status: Status(code: 422), request: request, context: context)
             }
-            let language = PageRoutes.preferredLanguage(request, services.content.snapshot)
+            let language = PageRoutes.preferredLanguage(request, context.content.snapshot)
             var response = Response.redirect(to: "/" + language + "/", status: .seeOther)
-            if let learner = try services.identity.learner(for: request) {
+            if let learner = try context.identity.learner(for: request) {
                 _ = try await durably {
-                    try await services.learners.join(learnerID: learner.id, cohortID: cohort.id, displayName: name)
+                    try await context.learners.join(learnerID: learner.id, cohortID: cohort.id, displayName: name)
                 }
             } else {
-                try LearnerAPIRoutes.limitNewLearners(request, services: services)
+                try LearnerAPIRoutes.limitNewLearners(
+                    request, limiter: context.attemptLimiter, clients: context.clients)
                 let issued = try await durably {
-                    try await services.learners.create(displayName: name, language: language, cohortID: cohort.id)
+                    try await context.learners.create(displayName: name, language: language, cohortID: cohort.id)
                 }
-                response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+                response.headers.add("Set-Cookie", context.identity.cookie(for: issued.token, request: request))
             }
             response.headers.add("Cache-Control", "no-store")
             return response
@@ -54,8 +76,8 @@ enum JoinRoutes {
     }
 
     /// The cohort the `:code` invites to, or the 404 page.
-    static func invitedCohort(_ request: Request, services: Services) async throws -> Cohort {
-        guard let cohort = try await services.cohorts.cohort(joinCode: request.parameters["code"] ?? "") else {
+    static func invitedCohort(_ request: Request, context: Context) async throws -> Cohort {
+        guard let cohort = try await context.cohorts.cohort(joinCode: request.parameters["code"] ?? "") else {
             throw HTTPError(.notFound, "no such invitation")
         }
         return cohort
@@ -63,7 +85,7 @@ enum JoinRoutes {
 
     /// The join form, with a CSRF token (the browser's current one, or a fresh one set in the cookie).
     static func page(
-        _ cohort: Cohort, displayName: String, error: String?, status: Status, request: Request, services: Services
+        _ cohort: Cohort, displayName: String, error: String?, status: Status, request: Request, context: Context
     ) throws(HTTPError) -> Response {
         let existing = LearnerIdentity.cookie(named: csrfCookieName, in: request)
         let token = existing.flatMap { Learner.isWellFormedToken($0) ? $0 : nil } ?? Secrets.makeToken()
@@ -75,16 +97,16 @@ enum JoinRoutes {
         SecurityHeaders.addPage(to: &headers)
         if token != existing {
             var cookie = "\(csrfCookieName)=\(token); Path=/join; HttpOnly; SameSite=Strict"
-            if services.identity.isHTTPS(request) { cookie += "; Secure" }
+            if context.identity.isHTTPS(request) { cookie += "; Secure" }
             headers.add("Set-Cookie", cookie)
         }
-        let body = JoinPage(invitation: invitation, context: try pageContext(request, services: services)).render()
+        let body = JoinPage(invitation: invitation, context: try pageContext(request, context: context)).render()
         return Response(status: status, headers: headers, body: body)
     }
 
     /// The page context of the reader's preferred language.
-    static func pageContext(_ request: Request, services: Services) throws(HTTPError) -> PageContext {
-        let snapshot = services.content.snapshot
+    static func pageContext(_ request: Request, context: Context) throws(HTTPError) -> PageContext {
+        let snapshot = context.content.snapshot
         guard let context = snapshot.language(PageRoutes.preferredLanguage(request, snapshot))?.pages.context else {
             throw HTTPError(.internalServerError, "no course language is loaded")
         }

@@ -12,15 +12,13 @@ enum LearnerPages {
     /// attempts, the latest results, the references the policy lets them see and the appendix answers shown.
     static func state(
         for learner: Learner, section: CourseSection?, language: ContentSnapshot.LanguageContent,
-        snapshot: ContentSnapshot, services: Services
+        snapshot: ContentSnapshot, attempts store: any AttemptStoring, policy: ScoringPolicy
     ) throws -> LearnerState {
-        let sectionName = section.map(CourseAPIRoutes.sectionName)
-        let records = try services.attempts.progressRecords(learnerID: learner.id)
+        let records = try store.progressRecords(learnerID: learner.id)
         let attempts =
-            try sectionName.map {
-                try services.attempts.latestAttempts(learnerID: learner.id, section: $0, limit: attemptsShown)
+            try section.map {
+                try store.latestAttempts(learnerID: learner.id, section: $0, limit: attemptsShown)
             } ?? []
-        let policy = services.configuration.scoring
         let progress = LearnerProgress(records: records, snapshot: snapshot, policy: policy)
         var state = LearnerState(
             sections: progress.sectionProgress, resume: progress.lastSection.map { ResumePoint(section: $0) })
@@ -34,7 +32,7 @@ enum LearnerPages {
                     choice: attempt.choice.map {
                         optionLabel($0, of: attempt.questionID, in: code, snapshot: snapshot)
                     },
-                    verdict: AttemptVerdict(rawValue: attempt.verdict) ?? .incorrect,
+                    verdict: AttemptVerdict(rawValue: attempt.verdict.rawValue) ?? .incorrect,
                     score: attempt.score))
             // The newest attempt's result is shown again (the no-JavaScript flow lands here after its POST):
             // grading is deterministic, so re-grading the stored answer reproduces what was found and missing.
@@ -104,14 +102,14 @@ enum LearnerPages {
     /// `/{lang}/progress` for `learner` (empty for a browser without one), with the resume sections as `resume`
     /// describes them; `resume.hasLearner` is set here.
     static func progress(
-        learner: Learner?, language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot, services: Services,
+        learner: Learner?, language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot,
+        attempts store: any AttemptStoring, policy: ScoringPolicy,
         resume: ResumePanel = ResumePanel(), status: Status = .ok
     ) throws -> Response {
         var report = ProgressReport(sections: [:], overall: 0)
         if let learner {
             let progress = LearnerProgress(
-                records: try services.attempts.progressRecords(learnerID: learner.id),
-                snapshot: snapshot, policy: services.configuration.scoring)
+                records: try store.progressRecords(learnerID: learner.id), snapshot: snapshot, policy: policy)
             report = ProgressReport(
                 sections: progress.sectionProgress, overall: progress.overall,
                 questions: progress.questionProgress(in: language.course))

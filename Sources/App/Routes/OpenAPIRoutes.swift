@@ -1,6 +1,5 @@
 import HTTP
 import Locking
-import SQLite
 
 /// `GET /api/openapi.json`: the OpenAPI 3.1 document of the current content, built once per content load.
 enum OpenAPIRoutes {

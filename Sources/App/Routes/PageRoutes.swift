@@ -26,7 +26,8 @@ enum PageRoutes {
                 return language.preparedHome.respond(to: request)
             }
             let state = try LearnerPages.state(
-                for: learner, section: nil, language: language, snapshot: snapshot, services: services)
+                for: learner, section: nil, language: language, snapshot: snapshot, attempts: services.attempts,
+                policy: services.configuration.scoring)
             return LearnerPages.personal(language.pages.home.bytes(for: state), language: language)
         }
         router.get("/:lang/chapters/:n") { request throws -> Response in
@@ -78,13 +79,16 @@ enum PageRoutes {
             let typed = String((request.query("code") ?? "").prefix(ResumeRoutes.maximumCodeLength))
             return try LearnerPages.progress(
                 learner: try services.identity.learner(for: request), language: language, snapshot: snapshot,
-                services: services, resume: ResumePanel(typedCode: typed))
+                attempts: services.attempts, policy: services.configuration.scoring,
+                resume: ResumePanel(typedCode: typed))
         }
+        let grading = AttemptRoutes.Context(services)
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
-            try await formAttempt(request, services: services)
+            try await formAttempt(request, grading)
         }
+        let reads = LearnerAPIRoutes.Context(services)
         router.post("/:lang/chapters/:n/read") { request async throws -> Response in
-            try await markRead(request, services: services)
+            try await markRead(request, reads)
         }
         let files = services.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
@@ -119,53 +123,51 @@ enum PageRoutes {
         }
         guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
         let state = try LearnerPages.state(
-            for: learner, section: section, language: language, snapshot: snapshot, services: services)
+            for: learner, section: section, language: language, snapshot: snapshot, attempts: services.attempts,
+            policy: services.configuration.scoring)
         return LearnerPages.personal(page.bytes(for: state), language: language)
     }
 
     /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303); refused
     /// (403) when another site sent it.
-    static func formAttempt(_ request: Request, services: Services) async throws -> Response {
-        try services.crossSite.requireSameSiteForm(request)
-        let snapshot = services.content.snapshot
+    static func formAttempt(_ request: Request, _ context: AttemptRoutes.Context) async throws -> Response {
+        try context.crossSite.requireSameSiteForm(request)
+        let snapshot = context.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let form = FormBody(request)
         let questionID = request.parameters["id"] ?? ""
         let outcome: AttemptRoutes.Outcome
         do {
             outcome = try await AttemptRoutes.grade(
-                request, answer: form["answer"], choice: form["choice"], services: services)
+                request, answer: form["answer"], choice: form["choice"], context: context)
         } catch let error as HTTPError where error.status.code == 422 {
             throw HTTPError(error.status, language.pages.context.strings.answerRequired)
         }
         let code = language.course.language.code
-        let target: CourseSection =
-            outcome.attempt.section == "practice"
-            ? .practice : .chapter(Int(outcome.attempt.section.dropFirst(2)) ?? 0)
-        var response = Response.redirect(to: target.path(in: code) + "#" + questionID, status: .seeOther)
+        var response = Response.redirect(
+            to: outcome.attempt.section.path(in: code) + "#" + questionID, status: .seeOther)
         if let issued = outcome.issued {
-            response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+            response.headers.add("Set-Cookie", context.identity.cookie(for: issued.token, request: request))
         }
         return response
     }
 
     /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the
     /// chapter's end (303), where the form has become a line saying the chapter is read.
-    static func markRead(_ request: Request, services: Services) async throws -> Response {
-        try services.crossSite.requireSameSiteForm(request)
-        let snapshot = services.content.snapshot
+    static func markRead(_ request: Request, _ context: LearnerAPIRoutes.Context) async throws -> Response {
+        try context.crossSite.requireSameSiteForm(request)
+        let snapshot = context.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let number = request.parameters["n"] ?? ""
-        let section = "ch" + number
         guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            InputRules.sectionNames(snapshot).contains(section)
+            let section = CourseSection(name: "ch" + number), InputRules.sectionNames(snapshot).contains(section.name)
         else { throw HTTPError(.notFound, "no such chapter") }
         let code = language.course.language.code
         let issued = try await LearnerAPIRoutes.recordRead(
-            section, language: code, request: request, services: services)
+            section, language: code, request: request, context: context)
         var response = Response.redirect(to: "/\(code)/chapters/\(number)#chapter-end", status: .seeOther)
         if let issued {
-            response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+            response.headers.add("Set-Cookie", context.identity.cookie(for: issued.token, request: request))
         }
         return response
     }

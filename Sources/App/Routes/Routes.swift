@@ -4,16 +4,16 @@ import HTTP
 enum Routes {
     static func make(_ services: Services) -> Router {
         var router = Router()
-        router.errorFormatter = ErrorResponses.formatter(services)
+        router.errorFormatter = ErrorResponses.formatter(content: services.content)
         router.errorTranslator = StorageFaults.translate
-        OperationsRoutes.register(on: &router, services)
-        CourseAPIRoutes.register(on: &router, services)
-        AttemptRoutes.register(on: &router, services)
-        RevealRoutes.register(on: &router, services)
-        LearnerAPIRoutes.register(on: &router, services)
+        OperationsRoutes.register(on: &router, OperationsRoutes.Context(services))
+        CourseAPIRoutes.register(on: &router, CourseAPIRoutes.Context(services))
+        AttemptRoutes.register(on: &router, AttemptRoutes.Context(services))
+        RevealRoutes.register(on: &router, RevealRoutes.Context(services))
+        LearnerAPIRoutes.register(on: &router, LearnerAPIRoutes.Context(services))
         CohortRoutes.register(on: &router, CohortRoutes.Context(services))
-        JoinRoutes.register(on: &router, services)
-        ResumeRoutes.register(on: &router, services)
+        JoinRoutes.register(on: &router, JoinRoutes.Context(services))
+        ResumeRoutes.register(on: &router, ResumeRoutes.Context(services))
         TokenRoutes.register(on: &router, TokenRoutes.Context(services))
         ScoresRoutes.register(on: &router, ScoresRoutes.Context(services))
         OpenAPIRoutes.register(on: &router, OpenAPIRoutes.Context(services))
@@ -28,7 +28,7 @@ enum Routes {
     /// The router of the separate `--metrics-port` listener: `/metrics` and `/healthz` only, no authentication.
     static func makeMetricsOnly(_ services: Services) -> Router {
         var router = Router()
-        OperationsRoutes.register(on: &router, services, metricsRequireAdmin: false)
+        OperationsRoutes.register(on: &router, OperationsRoutes.Context(services), metricsRequireAdmin: false)
         return router
     }
 }

@@ -83,7 +83,7 @@ enum ScoresRoutes {
             for record in records {
                 writer.append([
                     String(record.learnerID), record.displayName, record.cohortID.map(String.init) ?? "",
-                    record.questionID, record.chapter.map(String.init) ?? "", record.section,
+                    record.questionID, record.chapter.map(String.init) ?? "", record.section.name,
                     CohortReport.decimal(record.tries.bestScore), policy.passed(record.tries) ? "yes" : "no",
                     String(record.tries.attempts), WallClock.iso8601(record.lastAttemptAt),
                     CohortReport.decimal(record.tries.firstScore), CohortReport.decimal(policy.score(record.tries)),

@@ -1,14 +1,17 @@
+import Grading
+import Views
+
 /// One graded answer to a checkpoint question, kept forever.
 struct Attempt: Sendable, Equatable {
     var id: Int64
     var learnerID: Int64
     var questionID: String
-    /// `ch0`…`ch11` or `practice`: progress is language-neutral.
-    var section: String
+    /// A chapter or the case study: progress is language-neutral.
+    var section: CourseSection
     var language: String
     var answer: String
     var choice: String?
-    var verdict: String
+    var verdict: Verdict
     var score: Double
     var contentVersionID: Int64?
     /// Fingerprint of the question, its key and reference when graded; differs after the question changed.
@@ -19,17 +22,17 @@ struct Attempt: Sendable, Equatable {
 /// What the attempt route asks the store to keep.
 struct NewAttempt: Sendable {
     var questionID: String
-    var section: String
+    var section: CourseSection
     var language: String
     var answer: String
     var choice: String?
-    var verdict: String
+    var verdict: Verdict
     var score: Double
     var contentVersionID: Int64?
     var questionHash: String
 
     init(
-        questionID: String, section: String, language: String, answer: String, choice: String?, verdict: String,
+        questionID: String, section: CourseSection, language: String, answer: String, choice: String?, verdict: Verdict,
         score: Double, contentVersionID: Int64?, questionHash: String
     ) {
         self.questionID = questionID

@@ -1,3 +1,5 @@
+import Views
+
 /// Attempts, reveals and section reads: what a learner did, and the per-question facts kept with it.
 ///
 /// Writes return only after their transaction committed: an attempt is acknowledged once durable.
@@ -10,11 +12,11 @@ protocol AttemptStoring: Sendable {
 
     /// Records that the learner asked to see the answers of `questions` (the first time is kept) and returns
     /// each question's facts after the reveal.
-    func reveal(_ questions: [(id: String, section: String)], by reference: LearnerReference)
+    func reveal(_ questions: [(id: String, section: CourseSection)], by reference: LearnerReference)
         async throws(StoreError) -> RevealedAnswers
 
-    /// Marks a section (`ch3`, `appendix`, `practice`) as opened by the learner.
-    func recordRead(section: String, language: String, by reference: LearnerReference)
+    /// Marks a section as opened by the learner.
+    func recordRead(section: CourseSection, language: String, by reference: LearnerReference)
         async throws(StoreError) -> IssuedLearner?
 
     /// The learner's attempts with id greater than `cursor`, oldest first, optionally on one question.
@@ -25,7 +27,7 @@ protocol AttemptStoring: Sendable {
     func recentAttempts(learnerID: Int64, limit: Int) async throws(StoreError) -> [Attempt]
 
     /// The learner's latest attempts in one section, newest first.
-    func latestAttempts(learnerID: Int64, section: String, limit: Int) throws(StoreError) -> [Attempt]
+    func latestAttempts(learnerID: Int64, section: CourseSection, limit: Int) throws(StoreError) -> [Attempt]
 
     /// Per-question facts and per-section reads: the raw material of progress views.
     func progressRecords(learnerID: Int64) throws(StoreError) -> ProgressRecords

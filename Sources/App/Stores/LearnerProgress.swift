@@ -77,7 +77,7 @@ struct LearnerProgress: Sendable {
             func mean(_ value: (QuestionResult) -> Double) -> Double? {
                 own.isEmpty ? nil : results.values.map(value).reduce(0, +) / count
             }
-            let opened = records.lastOpened[name]
+            let opened = records.lastOpened[section]
             let lastAttempt = own.map(\.lastAttemptAt).max()
             let last = [opened, lastAttempt].compactMap { $0 }.max()
             if let last, latest.map({ last > $0.0 }) ?? true { latest = (last, section) }

@@ -1,4 +1,6 @@
+import Grading
 import SQLite
+import Views
 
 /// Attempts on SQLite: all SQL about attempts, section reads and per-question scores.
 struct SQLiteAttemptStore: AttemptStoring {
@@ -24,12 +26,13 @@ struct SQLiteAttemptStore: AttemptStoring {
                     content_version_id, question_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    learnerID, attempt.questionID, attempt.section, attempt.language, attempt.answer, attempt.choice,
-                    attempt.verdict, attempt.score, attempt.contentVersionID, attempt.questionHash, now,
+                    learnerID, attempt.questionID, attempt.section.name, attempt.language, attempt.answer,
+                    attempt.choice,
+                    attempt.verdict.rawValue, attempt.score, attempt.contentVersionID, attempt.questionHash, now,
                 ])
             let id = connection.lastInsertedRowID
             var tries = try Self.tries(learnerID, attempt.questionID, connection) ?? QuestionTries()
-            tries.add(score: attempt.score, correct: attempt.verdict == "correct", at: now)
+            tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
             try Self.save(
                 tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
                 at: now, connection)
@@ -46,7 +49,7 @@ struct SQLiteAttemptStore: AttemptStoring {
 
     /// Records that the learner asked to see the answers of `questions` (id and section), creating the learner
     /// when asked; repeating it keeps the first time. Returns each question's facts after the reveal.
-    func reveal(_ questions: [(id: String, section: String)], by reference: LearnerReference)
+    func reveal(_ questions: [(id: String, section: CourseSection)], by reference: LearnerReference)
         async throws(StoreError) -> RevealedAnswers
     {
         try await database.committing { connection in
@@ -80,7 +83,7 @@ struct SQLiteAttemptStore: AttemptStoring {
 
     /// Writes the learner's facts on one question; `passed` keeps its stored meaning (a correct try).
     private static func save(
-        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: String, at now: Int64,
+        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: CourseSection, at now: Int64,
         _ connection: Connection
     ) throws {
         try connection.execute(
@@ -96,14 +99,15 @@ struct SQLiteAttemptStore: AttemptStoring {
                 score_steps = excluded.score_steps
                 """,
             arguments: [
-                learnerID, questionID, section, tries.bestScore, tries.firstCorrectTry == nil ? 0 : 1, tries.attempts,
+                learnerID, questionID, section.name, tries.bestScore, tries.firstCorrectTry == nil ? 0 : 1,
+                tries.attempts,
                 now, tries.firstScore, tries.firstCorrectTry, tries.firstCorrectAt, tries.revealedAt,
                 tries.encodedSteps,
             ])
     }
 
     /// Marks a section (`ch3`, `appendix`, `practice`) as opened by the learner.
-    func recordRead(section: String, language: String, by reference: LearnerReference)
+    func recordRead(section: CourseSection, language: String, by reference: LearnerReference)
         async throws(StoreError) -> IssuedLearner?
     {
         try await database.committing { connection in
@@ -115,7 +119,7 @@ struct SQLiteAttemptStore: AttemptStoring {
                     VALUES (?, ?, ?, ?, ?) ON CONFLICT (learner_id, section) DO UPDATE SET
                     last_opened_at = excluded.last_opened_at, language = excluded.language
                     """,
-                arguments: [learnerID, section, language, now, now])
+                arguments: [learnerID, section.name, language, now, now])
             return issued
         }
     }
@@ -167,34 +171,47 @@ struct SQLiteAttemptStore: AttemptStoring {
         let scores = try connection.query(
             sql: "SELECT * FROM question_scores WHERE learner_id = ?", arguments: [learnerID]
         ).map(QuestionScore.init(row:))
-        var opened: [String: Int64] = [:]
+        var opened: [CourseSection: Int64] = [:]
         for row in try connection.query(
             sql: "SELECT section, last_opened_at FROM section_reads WHERE learner_id = ?", arguments: [learnerID])
         {
-            opened[try row["section"]] = try row["last_opened_at"]
+            opened[try section(row)] = try row["last_opened_at"]
         }
         return ProgressRecords(scores: scores, lastOpened: opened)
     }
 
     /// The learner's latest attempts in one section, newest first.
-    func latestAttempts(learnerID: Int64, section: String, limit: Int) throws(StoreError) -> [Attempt] {
+    func latestAttempts(learnerID: Int64, section: CourseSection, limit: Int) throws(StoreError) -> [Attempt] {
         try database.reading { try Self.latestAttempts(learnerID, section: section, limit: limit, $0) }
     }
 
-    static func latestAttempts(_ learnerID: Int64, section: String, limit: Int, _ connection: Connection) throws
+    static func latestAttempts(_ learnerID: Int64, section: CourseSection, limit: Int, _ connection: Connection) throws
         -> [Attempt]
     {
         try connection.query(
             sql: "SELECT * FROM attempts WHERE learner_id = ? AND section = ? ORDER BY id DESC LIMIT ?",
-            arguments: [learnerID, section, limit]
+            arguments: [learnerID, section.name, limit]
         ).map(Self.attempt(from:))
     }
 
+    /// The row's `section` column, parsed once here.
+    static func section(_ row: Row) throws -> CourseSection {
+        let name: String = try row["section"]
+        guard let section = CourseSection(name: name) else {
+            throw SQLiteError(kind: .decoding, message: "section holds an unknown section name")
+        }
+        return section
+    }
+
     static func attempt(from row: Row) throws -> Attempt {
-        Attempt(
+        let verdictText: String = try row["verdict"]
+        guard let verdict = Verdict(rawValue: verdictText) else {
+            throw SQLiteError(kind: .decoding, message: "attempts.verdict holds an unknown verdict")
+        }
+        return Attempt(
             id: try row["id"], learnerID: try row["learner_id"], questionID: try row["question_id"],
-            section: try row["section"], language: try row["language"], answer: try row["answer"],
-            choice: try row["choice"], verdict: try row["verdict"], score: try row["score"],
+            section: try section(row), language: try row["language"], answer: try row["answer"],
+            choice: try row["choice"], verdict: verdict, score: try row["score"],
             contentVersionID: try row["content_version_id"], questionHash: try row["question_hash"],
             createdAt: try row["created_at"])
     }
@@ -212,7 +229,7 @@ struct RecordedAttempt: Sendable {
 struct QuestionScore: Sendable, Equatable {
     var learnerID: Int64
     var questionID: String
-    var section: String
+    var section: CourseSection
     var tries: QuestionTries
     /// The last attempt or reveal (Unix ms).
     var lastAttemptAt: Int64
@@ -220,7 +237,7 @@ struct QuestionScore: Sendable, Equatable {
     init(row: Row) throws {
         learnerID = try row["learner_id"]
         questionID = try row["question_id"]
-        section = try row["section"]
+        section = try SQLiteAttemptStore.section(row)
         tries = try QuestionTries(row: row)
         lastAttemptAt = try row["last_attempt_at"]
     }
@@ -239,7 +256,7 @@ extension QuestionTries {
 /// Scores by question and last-opened time by section, for one learner.
 struct ProgressRecords: Sendable {
     var scores: [QuestionScore]
-    var lastOpened: [String: Int64]
+    var lastOpened: [CourseSection: Int64]
 
     /// The learner's facts by question id.
     var tries: [String: QuestionTries] {

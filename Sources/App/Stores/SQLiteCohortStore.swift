@@ -1,6 +1,7 @@
 import SQLite
+import Views
 
-/// Cohorts on SQLite: all SQL about cohorts: creation with an unguessable join code, lookups, and members' progress records.
+/// Cohorts on SQLite: creation with an unguessable join code, lookups, and members' progress records.
 struct SQLiteCohortStore: CohortStoring {
     let database: Database
 
@@ -63,7 +64,7 @@ struct SQLiteCohortStore: CohortStoring {
                     let score = try QuestionScore(row: row)
                     scores[score.learnerID, default: []].append(score)
                 }
-                var opened: [Int64: [String: Int64]] = [:]
+                var opened: [Int64: [CourseSection: Int64]] = [:]
                 for row in try connection.query(
                     sql: """
                         SELECT r.learner_id, r.section, r.last_opened_at FROM section_reads r
@@ -72,7 +73,7 @@ struct SQLiteCohortStore: CohortStoring {
                     arguments: [cohortID])
                 {
                     let learnerID: Int64 = try row["learner_id"]
-                    opened[learnerID, default: [:]][try row["section"]] = try row["last_opened_at"]
+                    opened[learnerID, default: [:]][try SQLiteAttemptStore.section(row)] = try row["last_opened_at"]
                 }
                 return learners.map { learner in
                     (

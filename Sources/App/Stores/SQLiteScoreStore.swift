@@ -1,7 +1,7 @@
 import SQLite
 
-/// Scores on SQLite: all SQL of the scores API: per-question facts (`question_scores`, maintained with each attempt)
-/// joined with the learner's name and cohort.
+/// Scores on SQLite: per-question facts (`question_scores`, maintained with each attempt) joined with the
+/// learner's name and cohort.
 struct SQLiteScoreStore: ScoreStoring {
     let database: Database
 
@@ -44,7 +44,8 @@ struct SQLiteScoreStore: ScoreStoring {
     static func record(from row: Row) throws -> ScoreRecord {
         ScoreRecord(
             learnerID: try row["learner_id"], displayName: try row["display_name"], cohortID: try row["cohort_id"],
-            questionID: try row["question_id"], section: try row["section"], tries: try QuestionTries(row: row),
+            questionID: try row["question_id"], section: try SQLiteAttemptStore.section(row),
+            tries: try QuestionTries(row: row),
             lastAttemptAt: try row["last_attempt_at"])
     }
 }

@@ -1,6 +1,6 @@
 import SQLite
 
-/// API tokens on SQLite: all SQL about API tokens: created with a random secret stored only as its SHA-256, listed, revoked.
+/// API tokens on SQLite: created with a random secret stored only as its SHA-256, listed, revoked.
 struct SQLiteTokenStore: TokenStoring {
     let database: Database
 

@@ -1,3 +1,5 @@
+import Views
+
 /// One learner's facts on one question, with who they are: a row of the scores API (its `score` and `passed`
 /// are computed with the scoring policy in force).
 struct ScoreRecord: Sendable, Equatable {
@@ -5,16 +7,16 @@ struct ScoreRecord: Sendable, Equatable {
     var displayName: String
     var cohortID: Int64?
     var questionID: String
-    /// `ch0`…`ch11` or `practice`.
-    var section: String
+    /// A chapter or the case study.
+    var section: CourseSection
     var tries: QuestionTries
     /// The last attempt or reveal (Unix ms).
     var lastAttemptAt: Int64
 
     /// The chapter number of the question, `nil` for the case study.
     var chapter: Int? {
-        guard section.hasPrefix("ch") else { return nil }
-        return Int(section.dropFirst(2))
+        guard case .chapter(let number) = section else { return nil }
+        return number
     }
 
     /// The keyset position just after this record.
