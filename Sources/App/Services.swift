@@ -50,7 +50,8 @@ public struct Services: Sendable {
         let learners = SQLiteLearnerStore(database: database)
         let admin: AdminCredentials
         do {
-            admin = try AdminCredentials.resolve(configured: configuration.adminToken, database: database)
+            admin = try AdminCredentials.resolve(
+                configured: configuration.adminToken, settings: SQLiteAdminSettingStore(database: database))
         } catch {
             throw StartupError("cannot set up the admin token: \(error)")
         }

@@ -1,6 +1,5 @@
 import Foundation
 import HTTP
-import SQLite
 
 /// The admin bearer token: from `FOLIO_ADMIN_TOKEN`, or generated on first start and stored only as a hash.
 public struct AdminCredentials: Sendable {
@@ -14,21 +13,17 @@ public struct AdminCredentials: Sendable {
     /// With `configured` set, its digest is used (and nothing is stored). Without it, a stored digest from an
     /// earlier start is reused; on the very first start a token is generated, printed once on standard error
     /// by the executable (`generatedToken`), and only its digest is stored.
-    static func resolve(configured: String?, database: Database) throws -> AdminCredentials {
+    static func resolve(configured: String?, settings: any AdminSettingStoring) throws(StoreError)
+        -> AdminCredentials
+    {
         if let configured { return AdminCredentials(tokenDigest: Secrets.digest(configured), generatedToken: nil) }
-        let stored: String? = try database.read { connection in
-            try connection.scalar(sql: "SELECT value FROM admin_settings WHERE key = 'admin_token_sha256'")
-        }
+        let stored = try settings.adminTokenDigest()
         if let stored, let digest = Self.bytes(hex: stored) {
             return AdminCredentials(tokenDigest: digest, generatedToken: nil)
         }
         let token = Secrets.makeToken()
         let digest = Secrets.digest(token)
-        try database.write { connection in
-            try connection.execute(
-                sql: "INSERT OR REPLACE INTO admin_settings (key, value) VALUES ('admin_token_sha256', ?)",
-                arguments: [Secrets.hex(digest)])
-        }
+        try settings.saveAdminTokenDigest(Secrets.hex(digest))
         return AdminCredentials(tokenDigest: digest, generatedToken: token)
     }
 
