@@ -32,7 +32,7 @@ enum LearnerPages {
                     choice: attempt.choice.map {
                         optionLabel($0, of: attempt.questionID, in: code, snapshot: snapshot)
                     },
-                    verdict: AttemptVerdict(rawValue: attempt.verdict.rawValue) ?? .incorrect,
+                    verdict: attempt.verdict,
                     score: attempt.score))
             // The newest attempt's result is shown again (the no-JavaScript flow lands here after its POST):
             // grading is deterministic, so re-grading the stored answer reproduces what was found and missing.
@@ -43,9 +43,9 @@ enum LearnerPages {
                     answer: attempt.answer.isEmpty ? nil : attempt.answer, choice: attempt.choice,
                     reference: question.reference)
             {
-                state.results[attempt.questionID] = GradeResult(
-                    verdict: AttemptVerdict(rawValue: grade.verdict.rawValue) ?? .incorrect, score: grade.score,
-                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: nil)
+                var result = GradeResult(grade)
+                result.reference = nil
+                state.results[attempt.questionID] = result
             }
         }
         return state

@@ -3,6 +3,14 @@ import Grading
 
 /// Every pre-rendered page of one language, built once per content load (off the serving path) and kept
 /// in the content snapshot; App serves `staticBytes` or `bytes(for:)` from here.
+///
+/// Views has one design for its inputs: pages render small page models (`ChapterContent`, `SectionContent`,
+/// `QuestionContent`, `BlockContent`, `CourseOutline`, `PageLanguage`) holding exactly what the HTML needs,
+/// built from the Course model in one place, the adapters beside this type, once per content load. Values
+/// that already have a domain type are not mirrored: a verdict is Grading's `Verdict`, a result is built from
+/// Grading's `Grade`. Why page models rather than Course types in the pages: a page needs derived values
+/// (option labels from the answer keys, anchors, the appendix's chapter answers) resolved once, not on every
+/// render, and Views' tests build pages from literals without parsing a course.
 public struct CoursePages: Sendable {
     public let context: PageContext
     public let home: RenderedPage

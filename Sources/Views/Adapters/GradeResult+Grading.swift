@@ -1,11 +1,11 @@
 import Grading
 
-// GradeResult made from the grader's values, so App passes them as they are.
-
 extension GradeResult {
+    /// The result region of a grade, as the grader returned it (the reference included; a caller that must
+    /// not show it clears `reference`).
     public init(_ grade: Grade) {
         self.init(
-            verdict: AttemptVerdict(grade.verdict), score: grade.score, found: grade.found, missing: grade.missing,
+            verdict: grade.verdict, score: grade.score, found: grade.found, missing: grade.missing,
             feedback: grade.feedback, reference: grade.reference
         )
     }

@@ -1,6 +1,8 @@
+import Grading
+
 /// A graded answer as the result region shows it; the same fields as the attempts API returns.
 public struct GradeResult: Sendable {
-    public var verdict: AttemptVerdict
+    public var verdict: Verdict
     /// 0…1.
     public var score: Double
     /// Key concepts found in the answer, in the page's language.
@@ -11,7 +13,7 @@ public struct GradeResult: Sendable {
     public var reference: String?
 
     public init(
-        verdict: AttemptVerdict,
+        verdict: Verdict,
         score: Double,
         found: [String],
         missing: [String],

@@ -1,3 +1,5 @@
+import Grading
+
 /// Filling `{name}` placeholders, and the formatted strings the pages use.
 extension UIStrings {
     /// `template` with each `{name}` replaced by its value; unknown placeholders stay as written.
@@ -24,7 +26,7 @@ extension UIStrings {
         Self.fill(questionLabel, ["number": String(number)])
     }
 
-    func verdict(_ verdict: AttemptVerdict) -> String {
+    func verdict(_ verdict: Verdict) -> String {
         switch verdict {
         case .correct: return verdictCorrect
         case .partial: return verdictPartial
