@@ -60,7 +60,7 @@ struct AdminAccess: Sendable {
 
     /// The principal behind `request`, or `nil` when it carries neither a bearer token nor a live session.
     /// - Throws: `HTTPError` 401 for a wrong bearer token, 429 once the client has failed too often;
-    ///   `SQLiteError` when sessions cannot be read.
+    ///   `StoreError` when sessions cannot be read.
     func principal(for request: Request) async throws -> AdminPrincipal? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
             guard credentials.accepts(bearer) else {

@@ -18,7 +18,7 @@ struct LearnerIdentity: Sendable {
     }
 
     /// The learner for the request, or `nil` when it carries no valid learner token.
-    /// - Throws: `SQLiteError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     func learner(for request: Request) throws -> Learner? {
         guard let token = Self.token(in: request) else { return nil }
         return try store.learner(token: token)

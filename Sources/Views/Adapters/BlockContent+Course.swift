@@ -3,6 +3,7 @@ import Course
 // BlockContent made from the course model's values, so App passes them as they are.
 
 extension BlockContent {
+    /// The block as the pages render it: a bullet's term and its "when to use" parts split out.
     public init(_ block: Block) {
         let kind = BlockContent.Kind(rawValue: block.kind.rawValue) ?? .paragraph
         self.init(

@@ -4,6 +4,7 @@ import Grading
 // ChapterContent made from the course model's values, so App passes them as they are.
 
 extension ChapterContent {
+    /// The chapter as its page renders it in `language`; `answerKeys` give choice questions their options.
     public init(_ chapter: Chapter, language: String, answerKeys: AnswerKeyBook?) {
         self.init(
             number: chapter.number, title: chapter.title, lead: chapter.lead,

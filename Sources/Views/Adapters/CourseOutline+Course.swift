@@ -3,6 +3,7 @@ import Course
 // CourseOutline made from the course model's values, so App passes them as they are.
 
 extension CourseOutline {
+    /// The titles and question counts of `course`, for navigation and the home page.
     public init(_ course: LanguageCourse) {
         self.init(
             title: course.title,

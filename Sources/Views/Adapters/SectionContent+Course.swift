@@ -23,6 +23,7 @@ extension SectionContent {
         self.init(title: appendix.heading, blocks: blocks)
     }
 
+    /// The case study as its page renders it in `language`, with its questions' options from `answerKeys`.
     public init(_ practice: Practice, language: String, answerKeys: AnswerKeyBook?) {
         self.init(
             title: practice.heading, lead: practice.lead, blocks: practice.blocks.map(BlockContent.init),

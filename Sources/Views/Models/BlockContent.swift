@@ -1,9 +1,11 @@
 /// One block of course text as the pages render it; App fills it from the course model.
 public struct BlockContent: Sendable {
+    /// What a block is, which picks its element (`h3`, `p`, `pre`, list item, aside).
     public enum Kind: String, Sendable, CaseIterable {
         case heading, paragraph, code, bullet, numbered, note, source
     }
 
+    /// What the block is.
     public var kind: Kind
     /// The block's stable anchor, the same in every language; becomes the element's `id`.
     public var anchor: String
@@ -13,7 +15,9 @@ public struct BlockContent: Sendable {
     public var term: String?
     /// A bullet's body without its "when to use" parts.
     public var body: String?
+    /// A bullet's "when to use" part, shown in its own paragraph.
     public var whenToUse: String?
+    /// A bullet's "when not to use" part, likewise.
     public var whenNotToUse: String?
     /// A code block's lines, exactly as written.
     public var codeLines: [String]
@@ -22,6 +26,7 @@ public struct BlockContent: Sendable {
     /// For the appendix's reference answer paragraphs: the chapter they answer (shown only once earned).
     public var answerChapter: Int?
 
+    /// A block from its parts; the course adapters fill only the fields of its kind.
     public init(
         kind: Kind,
         anchor: String,

@@ -2,11 +2,16 @@
 public struct CourseOutline: Sendable {
     /// The course title (the document's first line).
     public var title: String
+    /// Every chapter in order, for the table of contents and the home page.
     public var chapters: [ChapterSummary]
+    /// The appendix's heading, its entry in the navigation.
     public var appendixTitle: String
+    /// The case study's heading, likewise.
     public var practiceTitle: String
+    /// How many questions the case study asks, shown beside its entry.
     public var practiceQuestionCount: Int
 
+    /// An outline from its parts (the course adapter, or a test's literal).
     public init(
         title: String,
         chapters: [ChapterSummary],

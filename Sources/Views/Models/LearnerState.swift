@@ -15,6 +15,7 @@ public struct LearnerState: Sendable {
     /// The site never shows answers (`--reveal never`): no reveal forms.
     public var revealDisabled: Bool
 
+    /// A learner's state; the defaults are an anonymous reader's.
     public init(
         sections: [CourseSection: SectionProgress] = [:],
         resume: ResumePoint? = nil,

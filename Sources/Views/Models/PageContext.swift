@@ -1,13 +1,17 @@
 /// Everything a page of one language needs besides its own content; App builds one per language per content load.
 public struct PageContext: Sendable {
+    /// The page's own language.
     public var language: PageLanguage
+    /// The interface text in the page's language.
     public var strings: UIStrings
     /// Every course language, in switcher order.
     public var languages: [PageLanguage]
+    /// The course's titles in the page's language, for navigation.
     public var outline: CourseOutline
     /// Appended to `/static/…` URLs as `?v=` so App can serve them with a long cache lifetime.
     public var assetVersion: String?
 
+    /// A context from its parts (App's `CoursePages`, or a test's literal).
     public init(
         language: PageLanguage,
         strings: UIStrings,

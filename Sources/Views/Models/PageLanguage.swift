@@ -7,6 +7,7 @@ public struct PageLanguage: Sendable, Hashable {
     /// The language's name in itself, for the language switcher.
     public let name: String
 
+    /// A language; `tag` defaults to `code`.
     public init(code: String, tag: String? = nil, name: String) {
         self.code = code
         self.tag = tag ?? code

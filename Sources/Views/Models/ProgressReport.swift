@@ -7,6 +7,7 @@ public struct ProgressReport: Sendable {
     /// The questions answered or revealed, in course order.
     public var questions: [QuestionProgress]
 
+    /// A report as App computed it with the scoring policy.
     public init(sections: [CourseSection: SectionProgress], overall: Double, questions: [QuestionProgress] = []) {
         self.sections = sections
         self.overall = overall

@@ -12,6 +12,7 @@ public struct QRSymbol: Sendable, Equatable {
         self.modules = modules
     }
 
+    /// Whether the module at `row`, `column` is dark (outside the symbol: light).
     public func isDark(row: Int, column: Int) -> Bool {
         modules[row * size + column]
     }

@@ -1,6 +1,8 @@
 /// One question a learner answered or asked to see, as the progress page lists it.
 public struct QuestionProgress: Sendable, Equatable {
+    /// The question's stable id, e.g. `ch3-q2`.
     public var id: String
+    /// The section the question belongs to, for its heading and link.
     public var section: CourseSection
     /// The question's number within its section.
     public var number: Int
@@ -8,11 +10,14 @@ public struct QuestionProgress: Sendable, Equatable {
     public var firstScore: Double
     /// The final score under the retry penalty, 0…1.
     public var score: Double
+    /// How many tries the learner made.
     public var attempts: Int
+    /// Passed under the scoring policy.
     public var passed: Bool
     /// The learner asked to see the answer.
     public var revealed: Bool
 
+    /// A question's progress as App computed it with the scoring policy.
     public init(
         id: String, section: CourseSection, number: Int, firstScore: Double, score: Double, attempts: Int,
         passed: Bool, revealed: Bool

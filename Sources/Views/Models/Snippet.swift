@@ -1,17 +1,23 @@
 /// Snippet text cut into plain and matching parts; every part is escaped, matches render in `<mark>`.
 public struct Snippet: Sendable, Equatable {
+    /// A run of snippet text, marked or not.
     public struct Part: Sendable, Equatable {
+        /// The run's text, escaped when rendered.
         public var text: String
+        /// Whether the run matched the query (rendered as `<mark>`).
         public var isMatch: Bool
 
+        /// A run from its text and whether it matched.
         public init(text: String, isMatch: Bool) {
             self.text = text
             self.isMatch = isMatch
         }
     }
 
+    /// The runs in reading order.
     public var parts: [Part]
 
+    /// A snippet from its runs.
     public init(parts: [Part]) {
         self.parts = parts
     }

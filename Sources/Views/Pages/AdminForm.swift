@@ -2,18 +2,25 @@
 public struct AdminForm: Sendable {
     /// One labelled control.
     public struct Field: Sendable {
+        /// The kind of input a field renders.
         public enum Control: Sendable {
             case text, password, number
             /// A select with `(value, label)` options.
             case select([(value: String, label: String)])
         }
 
+        /// The field's form name, posted with its value.
         public var name: String
+        /// The text of the field's `<label>`.
         public var label: String
+        /// The input it renders.
         public var control: Control
+        /// The value shown again, e.g. after a rejected submission.
         public var value: String
+        /// Whether the browser must refuse an empty value.
         public var required: Bool
 
+        /// A text field unless `control` says otherwise, empty and optional by default.
         public init(name: String, label: String, control: Control = .text, value: String = "", required: Bool = false) {
             self.name = name
             self.label = label
@@ -23,12 +30,18 @@ public struct AdminForm: Sendable {
         }
     }
 
+    /// The form's element id, for links and tests.
     public var id: String
+    /// The path the form posts to.
     public var action: String
+    /// The session's CSRF token, sent as the hidden field `csrf`.
     public var csrfToken: String
+    /// The controls in order.
     public var fields: [Field]
+    /// The submit button's text.
     public var submitLabel: String
 
+    /// A form from its parts.
     public init(id: String, action: String, csrfToken: String, fields: [Field], submitLabel: String) {
         self.id = id
         self.action = action
@@ -37,6 +50,7 @@ public struct AdminForm: Sendable {
         self.submitLabel = submitLabel
     }
 
+    /// The form's markup, every value escaped.
     public func node() -> Node {
         .form(.id(id), .class("admin-form"), Attribute("method", "post"), Attribute("action", action)) {
             Node.input(.type("hidden"), .name("csrf"), .value(csrfToken))

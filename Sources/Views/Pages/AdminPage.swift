@@ -3,14 +3,18 @@
 ///
 /// Admin words come from App (the console has its own language, `language`), not from `UIStrings`.
 public struct AdminPage: Sendable {
+    /// The document title, also the page's `<h1>`.
     public var title: String
     /// The BCP 47 tag of the console's words.
     public var language: String
     /// Header links, e.g. `("Content", "/admin")`, `("Cohorts", "/admin/cohorts")`.
     public var navigation: [(label: String, href: String)]
+    /// The page's content below the header.
     public var body: [Node]
+    /// Appended to the stylesheet URL as `?v=`, like the learner pages.
     public var assetVersion: String?
 
+    /// A console page from its parts.
     public init(
         title: String,
         language: String = "en",
@@ -25,6 +29,7 @@ public struct AdminPage: Sendable {
         self.body = body()
     }
 
+    /// The complete HTML document, UTF-8.
     public func render() -> [UInt8] {
         let version = assetVersion.map { "?v=" + URLPath.query($0) } ?? ""
         let nodes: [Node] = [

@@ -2,14 +2,18 @@
 ///
 /// It shows fixed words from `UIStrings` only: an error's details are logged by App, never echoed.
 public struct ErrorPage: Sendable {
+    /// The HTTP status the page explains.
     public var status: Int
+    /// The language and navigation of the page.
     public var context: PageContext
 
+    /// The error page for `status` in the context's language.
     public init(status: Int, context: PageContext) {
         self.status = status
         self.context = context
     }
 
+    /// The complete HTML document, UTF-8.
     public func render() -> [UInt8] {
         let strings = context.strings
         let (title, message): (String, String)

@@ -3,13 +3,16 @@
 public struct HomePage: Sendable {
     /// The introduction's paragraphs (the introduction, then the reading guide).
     public var introduction: [String]
+    /// The language and navigation of the page.
     public var context: PageContext
 
+    /// The home page of one language.
     public init(introduction: [String], context: PageContext) {
         self.introduction = introduction
         self.context = context
     }
 
+    /// The page with its progress slots, filled per learner by `RenderedPage.bytes(for:)`.
     public func render() -> RenderedPage {
         let strings = context.strings
         let language = context.language.code

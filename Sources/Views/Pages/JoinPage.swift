@@ -1,14 +1,18 @@
 /// `/join/{code}`: asks the display name a learner joins a cohort with; the form posts back to the same path
 /// as `display_name` (plus `csrf` when App provides a token).
 public struct JoinPage: Sendable {
+    /// The cohort invited to and the form's previous state.
     public var invitation: JoinInvitation
+    /// The language and navigation of the page.
     public var context: PageContext
 
+    /// The join page for one invitation.
     public init(invitation: JoinInvitation, context: PageContext) {
         self.invitation = invitation
         self.context = context
     }
 
+    /// The complete HTML document, UTF-8.
     public func render() -> [UInt8] {
         let strings = context.strings
         let invitation = invitation

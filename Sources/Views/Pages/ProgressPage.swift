@@ -1,16 +1,20 @@
 /// `/{lang}/progress` (App redirects `/progress` there): chapters read and passed, first-try and final score per
 /// section, the overall percentage, and each question answered or revealed. Rendered per request.
 public struct ProgressPage: Sendable {
+    /// The learner's progress; empty for a reader without one.
     public var report: ProgressReport
+    /// The language and navigation of the page.
     public var context: PageContext
     /// The "Continue on another device" and "I have a code" sections; none when `nil`.
     public var resume: ResumePanel?
 
+    /// The progress page for one report; set `resume` to show the resume sections.
     public init(report: ProgressReport, context: PageContext) {
         self.report = report
         self.context = context
     }
 
+    /// The complete HTML document, UTF-8.
     public func render() -> [UInt8] {
         let strings = context.strings
         let shell = PageShell(

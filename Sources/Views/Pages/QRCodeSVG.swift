@@ -4,9 +4,12 @@ public struct QRCodeSVG: Sendable {
     /// Light modules around the symbol, as the QR specification asks.
     public static let quietZone = 4
 
+    /// The modules to draw.
     public var symbol: QRSymbol
+    /// The image's accessible name.
     public var label: String
 
+    /// A drawing of `symbol` named `label`.
     public init(symbol: QRSymbol, label: String) {
         self.symbol = symbol
         self.label = label

@@ -1,8 +1,11 @@
 /// `/{lang}/appendix` and `/{lang}/practice`: a titled run of blocks; the practice case study also has its
 /// four questions, answered like a chapter's checkpoint.
 public struct SectionPage: Sendable {
+    /// Which section: `.appendix` or `.practice`.
     public var section: CourseSection
+    /// The section's text and questions.
     public var content: SectionContent
+    /// The language and navigation of the page.
     public var context: PageContext
 
     /// - Precondition: `section` is `.appendix` or `.practice`.
@@ -13,6 +16,7 @@ public struct SectionPage: Sendable {
         self.context = context
     }
 
+    /// The page with its slots (marks, attempts, results), filled per learner.
     public func render() -> RenderedPage {
         let section = section
         let shell = PageShell(
