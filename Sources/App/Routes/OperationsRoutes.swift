@@ -1,23 +1,21 @@
 import Foundation
 import HTTP
-import SQLite
 
 /// `/healthz` for orchestrators and `/metrics` for Prometheus.
 ///
 /// `/healthz` answers 503 with `"database":"full"` while writes fail for lack of disk space; it probes for
 /// space itself (at most once a second), so it turns healthy again without any client write.
 enum OperationsRoutes {
-    /// What health and metrics use: the database's own health checks (not a store), content, metrics,
-    /// admin access and the log.
+    /// What health and metrics use: the database's health, content, metrics, admin access and the log.
     struct Context: Sendable {
-        let database: Database
+        let database: any DatabaseHealth
         let logger: Logger
         let content: ContentHost
         let adminAccess: AdminAccess
         let metrics: Metrics
 
         init(_ services: Services) {
-            database = services.database
+            database = SQLiteDatabaseHealth(database: services.database)
             logger = services.logger
             content = services.content
             adminAccess = services.adminAccess
@@ -52,19 +50,11 @@ enum OperationsRoutes {
             let snapshot = context.content.snapshot
             let text = context.metrics.render(
                 contentVersion: snapshot.versionID, contentHash: snapshot.contentHash,
-                databaseBytes: databaseBytes(context.database.path), databaseFull: context.database.storage.isFull)
+                databaseBytes: context.database.sizeBytes, databaseFull: context.database.isFull)
             var headers = Headers()
             headers.add("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
             headers.add("Cache-Control", "no-store")
             return Response(status: .ok, headers: headers, body: Array(text.utf8))
-        }
-    }
-
-    /// The database file and its WAL, in bytes (`stat`, no I/O on the data).
-    static func databaseBytes(_ path: String) -> Int64 {
-        [path, path + "-wal"].reduce(0) { total, file in
-            var info = stat()
-            return stat(file, &info) == 0 ? total + Int64(info.st_size) : total
         }
     }
 }
