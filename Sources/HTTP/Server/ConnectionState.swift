@@ -124,7 +124,10 @@ struct ConnectionState: Sendable {
     }
 
     /// Whether the descriptor is still open.
-    var isOpen: Bool { phase != .closed }
+    var isOpen: Bool {
+        if case .closed = phase { return false }
+        return true
+    }
 
     /// Whether a response at the front of the queue may still be written.
     var acceptsResponses: Bool {
