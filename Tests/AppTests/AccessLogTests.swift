@@ -97,7 +97,10 @@ import Testing
         log.record(Self.entry(path: "/quiet"))
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 256)
-        // Blocks until the writer thread writes the line without being asked to stop.
+        // Waits (10 s at most, so a writer that never writes fails instead of hanging) for the writer thread
+        // to write the line without being asked to stop.
+        var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 10_000) == 1)
         let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
         if count > 0 { received.append(contentsOf: chunk[0..<count]) }
         log.stop()
