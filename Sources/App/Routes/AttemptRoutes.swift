@@ -25,11 +25,28 @@ enum AttemptRoutes {
         let missing: [String]
         let feedback: String
         let reference: String
+        /// `off_topic`, `contradiction`, `ambiguous`, `missing_parts`; encoded as `null` when there is none.
+        let reason: String?
 
         enum CodingKeys: String, CodingKey {
-            case question, language, verdict, score, found, missing, feedback, reference
+            case question, language, verdict, score, found, missing, feedback, reference, reason
             case attemptID = "attempt_id"
             case gradedLanguage = "graded_language"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(attemptID, forKey: .attemptID)
+            try container.encode(question, forKey: .question)
+            try container.encode(language, forKey: .language)
+            try container.encode(gradedLanguage, forKey: .gradedLanguage)
+            try container.encode(verdict, forKey: .verdict)
+            try container.encode(score, forKey: .score)
+            try container.encode(found, forKey: .found)
+            try container.encode(missing, forKey: .missing)
+            try container.encode(feedback, forKey: .feedback)
+            try container.encode(reference, forKey: .reference)
+            try container.encode(reason, forKey: .reason)
         }
     }
 
@@ -49,7 +66,8 @@ enum AttemptRoutes {
                 attemptID: outcome.attempt.id, question: outcome.attempt.questionID,
                 language: outcome.attempt.language, gradedLanguage: outcome.grade.gradedLanguage,
                 verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
-                missing: outcome.grade.missing, feedback: outcome.grade.feedback, reference: outcome.grade.reference)
+                missing: outcome.grade.missing, feedback: outcome.grade.feedback, reference: outcome.grade.reference,
+                reason: outcome.grade.reason?.rawValue)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued = outcome.issued {

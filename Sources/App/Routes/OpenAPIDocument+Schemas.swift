@@ -115,6 +115,12 @@ extension OpenAPIDocument {
                     "verdict": S.enumeration(["correct", "partial", "incorrect"]), "score": S.fraction,
                     "found": S.array(S.string), "missing": S.array(S.string), "feedback": S.string,
                     "reference": S.string,
+                    "reason": [
+                        "type": ["string", "null"],
+                        "enum": ["off_topic", "contradiction", "ambiguous", "missing_parts", .null],
+                        "description":
+                            "Why the verdict is not plainly right or wrong: off_topic, contradiction, ambiguous, missing_parts (null: none).",
+                    ],
                 ])
             ),
             (

@@ -8,6 +8,10 @@ struct Occurrence: Sendable, Equatable {
     let sentence: Int
     let units: Int
     var negated: Bool
+    /// A lexicon word every key shares (yes/no, a number, "I don't know"), not one of the question's phrases.
+    var generic = false
+    /// The phrase's place in its key: the tie-break between phrases covering the same words.
+    var rank = 0
 
     /// The phrase speaks for its target: stated plainly, or negated for a `!` phrase, or either way for `~`.
     var asserts: Bool {
@@ -36,4 +40,6 @@ struct Evidence: Sendable {
     let sequences: [Int]
     /// The answer says "both", "either" or "it depends".
     let namesBoth: Bool
+    /// Token ranges of correction markers ("anzi no", "mejor dicho"): later statements replace earlier ones.
+    var corrections: [Range<Int>] = []
 }

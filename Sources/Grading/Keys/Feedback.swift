@@ -12,6 +12,8 @@ struct Feedback: Sendable {
         case dontKnow
         case empty
         case offTopic
+        /// The answer speaks to another question, or to several chapters at once.
+        case otherQuestion
     }
 
     let templates: [Reason: String]

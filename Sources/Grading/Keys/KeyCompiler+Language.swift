@@ -25,16 +25,19 @@ extension KeyCompiler {
             throw fail(id, "unknown question id (not in keys.json)")
         }
         var questions: [String: LanguagePack.QuestionWords] = [:]
-        for id in keys.keys.sorted(by: QuestionOrder.precedes) {
+        let ids = keys.keys.sorted(by: QuestionOrder.precedes)
+        for id in ids {
             guard let key = keys[id] else { continue }
             guard let entry = file.questions[id] else { throw fail(id, "no entry for this question") }
             let compiler = QuestionCompiler(
                 key: key, entry: entry, normalizer: normalizer, lexicon: lexicon, fail: { fail(id, $0) })
             questions[id] = try compiler.compile()
         }
+        let matcher = LanguageMatcher(questions: ids.compactMap { id in questions[id].map { (id, $0.matcher) } })
         return LanguagePack(
             code: code, normalizer: normalizer, lexicon: lexicon,
-            feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions)
+            feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions,
+            matcher: matcher)
     }
 
     private static func textRules(_ text: TextRulesFile, fail: (String) -> GradingError) throws(GradingError)
@@ -118,7 +121,9 @@ private struct LexiconCompiler {
         }
         let functionWords = Set(lexicon.functionWords.flatMap { normalizer.tokens($0).map(\.text) })
         let distinctive = lexicon.distinctiveLetters ?? ""
-        let letters = Set((distinctive.lowercased() + distinctive.uppercased()).unicodeScalars.map(\.value))
+        // ASCII letters are shared by every Latin-script language: Turkish `ı` upper-cases to a plain `I`.
+        let letters = Set(
+            (distinctive.lowercased() + distinctive.uppercased()).unicodeScalars.map(\.value).filter { $0 >= 0x80 })
         return Lexicon(
             yes: try patterns(lexicon.yes, "yes"), no: try patterns(lexicon.no, "no"), yesLabel: lexicon.yesLabel,
             noLabel: lexicon.noLabel, cues: order.compactMap { cues[$0] },
@@ -129,6 +134,7 @@ private struct LexiconCompiler {
             disjunctions: try patterns(lexicon.disjunctions, "disjunctions"),
             bothOptions: try patterns(lexicon.bothOptions, "bothOptions"),
             sequence: try patterns(lexicon.sequence, "sequence"), dontKnow: try patterns(lexicon.dontKnow, "dontKnow"),
-            functionWords: functionWords, distinctiveLetters: letters, numbers: numbers)
+            functionWords: functionWords, distinctiveLetters: letters, numbers: numbers,
+            corrections: try patterns(lexicon.corrections ?? [], "corrections"))
     }
 }

@@ -96,9 +96,13 @@ struct LexiconFile: Decodable {
     let distinctiveLetters: String?
     let numbers: [String: Double]
     let weakNumbers: [String]?
+    /// Words that take back what the answer said so far ("anzi", "mejor dicho", "訂正"): the later position wins.
+    let corrections: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {
+    /// The sentences of the chapter's appendix answer that answer this question, verbatim and in order.
+    let reference: [String]?
     let options: [String: PhraseSetFile]?
     let answer: PhraseSetFile?
     let concepts: [String: PhraseSetFile]?

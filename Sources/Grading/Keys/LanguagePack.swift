@@ -15,6 +15,8 @@ struct LanguagePack: Sendable {
         let conceptLabels: [String]
         let matcher: QuestionMatcher
         let grounded: [GroundedPhrase]
+        /// The sentences of the chapter's appendix answer that answer the question; empty when the file maps none.
+        let reference: [String]
     }
 
     let code: String
@@ -23,4 +25,12 @@ struct LanguagePack: Sendable {
     let feedback: Feedback
     let listSeparator: String
     let questions: [String: QuestionWords]
+    /// All questions' phrases, for reading an answer against every key at once.
+    let matcher: LanguageMatcher
+
+    /// The question's reference sentences as one text: joined by a space, or directly in Chinese and Japanese.
+    func reference(_ questionID: String) -> String? {
+        guard let sentences = questions[questionID]?.reference, !sentences.isEmpty else { return nil }
+        return sentences.joined(separator: normalizer.rules.segmentation == .words ? " " : "")
+    }
 }

@@ -53,4 +53,6 @@ struct Lexicon: Sendable {
     let functionWords: Set<String>
     let distinctiveLetters: Set<UInt32>
     let numbers: [NumberWord]
+    /// Correction markers ("anzi", "mejor dicho", "訂正"): what follows takes back what came before.
+    let corrections: [PhrasePattern]
 }

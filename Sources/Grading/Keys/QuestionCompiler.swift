@@ -45,9 +45,14 @@ struct QuestionCompiler {
                         pattern: word.pattern, target: .number(word.value, weak: word.weak), wholeClause: false))
             }
         }
+        let reference = entry.reference ?? []
+        if reference.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw fail("\"reference\" holds a blank sentence")
+        }
         return LanguagePack.QuestionWords(
             optionLabels: optionLabels, answerLabel: correctLabel ?? numberLabel ?? "", conceptLabels: conceptLabels,
-            matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: grounded)
+            matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: grounded,
+            reference: reference)
     }
 
     /// The options' labels for the chapter JSON, and the label of the correct one for the rubric (a boolean

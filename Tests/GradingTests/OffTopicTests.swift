@@ -1,0 +1,78 @@
+import Course
+import Foundation
+import Testing
+
+@testable import Grading
+
+/// Answers that speak to other questions: the course's own appendix answers pasted across questions, in every
+/// language. Figures are printed for the report; the bar is the issue's (at most 2% graded correct).
+@Suite struct OffTopicTests {
+    /// Share of `answers` the grader calls correct for `question`.
+    private static func correctCount(_ grader: Grader, _ question: String, _ language: String, _ answers: [String])
+        throws -> Int
+    {
+        try answers.reduce(0) { count, answer in
+            let grade = try grader.grade(questionID: question, language: language, answer: answer)
+            return count + (grade.verdict == .correct ? 1 : 0)
+        }
+    }
+
+    private static func paragraphs(_ course: LanguageCourse) -> [(section: String, text: String)] {
+        course.chapters.map { ("ch\($0.number)", $0.answer.text) } + [("practice", course.practice.answer.text)]
+    }
+
+    private static func section(of id: String) -> String {
+        String(id.split(separator: "-").first ?? "")
+    }
+
+    @Test(arguments: TestContent.languages)
+    func anotherChaptersAnswerPastedIsAlmostNeverCorrect(language: String) throws {
+        let grader = try TestContent.grader()
+        let course = try #require(try TestContent.library().course(language))
+        var correct = 0
+        var total = 0
+        for question in course.questions {
+            let others = Self.paragraphs(course).filter { $0.section != Self.section(of: question.id) }.map(\.text)
+            correct += try Self.correctCount(grader, question.id, language, others)
+            total += others.count
+        }
+        let share = Double(correct) / Double(total)
+        print(
+            "pasted other chapter graded correct \(language): \(correct)/\(total) = \(String(format: "%.1f", share * 100))%"
+        )
+        #expect(share <= 0.02, "\(language): \(correct)/\(total)")
+    }
+
+    @Test(arguments: TestContent.languages)
+    func wholeAppendixPastedIsAlmostNeverCorrect(language: String) throws {
+        let grader = try TestContent.grader()
+        let course = try #require(try TestContent.library().course(language))
+        let appendix = Self.paragraphs(course).map(\.text).joined(separator: "\n")
+        let correct = try course.questions.reduce(0) { count, question in
+            count + (try Self.correctCount(grader, question.id, language, [appendix]))
+        }
+        print("whole appendix graded correct \(language): \(correct)/\(course.questions.count)")
+        #expect(Double(correct) / Double(course.questions.count) <= 0.02, "\(language): \(correct)")
+    }
+
+    @Test(arguments: TestContent.languages)
+    func ownReferenceIsCorrectAndNotOffTopic(language: String) throws {
+        let grader = try TestContent.grader()
+        let book = try TestContent.book()
+        for id in book.questionIDs {
+            let reference = try #require(book.reference(questionID: id, language: language), "\(language) \(id)")
+            let grade = try grader.grade(questionID: id, language: language, answer: reference)
+            #expect(grade.verdict == .correct, "\(language) \(id): \(reference) → \(grade.feedback)")
+        }
+    }
+
+    @Test func offTopicGradeSaysSoInTheLearnersLanguage() throws {
+        let grader = try TestContent.grader()
+        let course = try #require(try TestContent.library().course("it"))
+        let pasted = try #require(course.chapter(1)).answer.text
+        let grade = try grader.grade(questionID: "ch0-q1", language: "it", answer: pasted)
+        #expect(grade.verdict == .incorrect)
+        #expect(grade.reason == .offTopic)
+        #expect(grade.feedback.hasPrefix("Questa risposta parla d'altro"))
+    }
+}
