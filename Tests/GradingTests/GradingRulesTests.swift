@@ -49,6 +49,15 @@ import Testing
         Case(
             language: "es", question: "ch8-q3", answer: "funciona sin problemas", verdict: .incorrect,
             rule: "sin problemas is not a negation"),
+        Case(
+            language: "tr", question: "ch8-q3", answer: "sorunsuz çalışır", verdict: .incorrect,
+            rule: "sorunsuz is not a negation"),
+        Case(
+            language: "zh-Hant", question: "ch8-q3", answer: "沒問題，可以正常捲動", verdict: .incorrect,
+            rule: "沒問題 is not a negation"),
+        Case(
+            language: "ja", question: "ch8-q3", answer: "問題なく動く", verdict: .incorrect,
+            rule: "問題なく is not a negation"),
     ]
 
     static let binding: [Case] = [

@@ -23,21 +23,42 @@ extension EvidenceScanner {
             let backwardClause = clauses[cue.start]
             let next = occurrences.firstIndex {
                 $0.start >= cue.end && clauses[$0.start] == forwardClause && $0.canBeNegated
-            }
+            }.flatMap { reaches(tokens, from: cue.end, to: occurrences[$0].start) ? $0 : nil }
             let previous = occurrences.lastIndex {
                 $0.end <= cue.start && clauses[$0.end - 1] == backwardClause && $0.canBeNegated
+            }
+            let previousInReach = previous.flatMap {
+                reaches(tokens, from: occurrences[$0].end, to: cue.start) ? $0 : nil
             }
             let endsClause = cue.end == tokens.count || clauses[cue.end] != forwardClause
             var target: Int?
             if cue.before {
-                target = next ?? (clauses[cue.start] == forwardClause ? previous : nil)
+                // Back only to the phrase the cue directly follows ("l'angolo non mi serve", "付款按鈕不行"),
+                // never over words of its own ("compilato con l'SDK 27.1 non si installa").
+                let adjacent = previous.flatMap {
+                    reaches(tokens, from: occurrences[$0].end, to: cue.start, reach: 0) ? $0 : nil
+                }
+                target = next ?? (clauses[cue.start] == forwardClause ? adjacent : nil)
             } else if cue.after || (cue.atClauseEnd && endsClause) {
-                target = previous
+                target = previousInReach
             }
             guard let target else { continue }
             negate(target, in: &occurrences)
             extendNegation(from: target, forward: target == next, in: &occurrences, clauses: clauses)
         }
+    }
+
+    /// Content words between a cue and a phrase stop the cue: at most `negationReach` tokens that are not function
+    /// words may stand between them (Chinese and Japanese count characters).
+    private func reaches(_ tokens: [Token], from start: Int, to end: Int, reach maximum: Int? = nil) -> Bool {
+        guard start < end else { return true }
+        let reach = maximum ?? (normalizer.rules.segmentation == .words ? 2 : 4)
+        var content = 0
+        for index in start..<end where !lexicon.functionWords.contains(tokens[index].text) {
+            content += 1
+            if content > reach { return false }
+        }
+        return true
     }
 
     /// "non rilevare il modello per stirare il frame", "no se aparta párrafo a párrafo": the phrases right after
