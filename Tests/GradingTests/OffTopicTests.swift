@@ -43,6 +43,28 @@ import Testing
         #expect(share <= 0.02, "\(language): \(correct)/\(total)")
     }
 
+    /// The question's own reference sentence followed by another chapter's whole answer paragraph.
+    @Test(arguments: TestContent.languages)
+    func theRightClaimAmongAnotherChaptersAnswerIsRarelyCorrect(language: String) throws {
+        let grader = try TestContent.grader()
+        let book = try TestContent.book()
+        let course = try #require(try TestContent.library().course(language))
+        var correct = 0
+        var total = 0
+        for question in course.questions {
+            let own = try #require(book.reference(questionID: question.id, language: language))
+            let others = Self.paragraphs(course).filter { $0.section != Self.section(of: question.id) }
+            let answers = others.map { own + "\n" + $0.text }
+            correct += try Self.correctCount(grader, question.id, language, answers)
+            total += answers.count
+        }
+        let share = Double(correct) / Double(total)
+        print(
+            "own reference + other chapter graded correct \(language): \(correct)/\(total) = \(String(format: "%.1f", share * 100))%"
+        )
+        #expect(share <= 0.05, "\(language): \(correct)/\(total)")
+    }
+
     @Test(arguments: TestContent.languages)
     func wholeAppendixPastedIsAlmostNeverCorrect(language: String) throws {
         let grader = try TestContent.grader()
@@ -66,11 +88,14 @@ import Testing
         }
     }
 
+    /// The right claim among other chapters' answers is not a correct answer.
     @Test func offTopicGradeSaysSoInTheLearnersLanguage() throws {
         let grader = try TestContent.grader()
         let course = try #require(try TestContent.library().course("it"))
-        let pasted = try #require(course.chapter(1)).answer.text
-        let grade = try grader.grade(questionID: "ch0-q1", language: "it", answer: pasted)
+        let pasted = try [4, 7, 9].map { try #require(course.chapter($0)).answer.text }.joined(separator: " ")
+        let alone = try grader.grade(questionID: "ch0-q1", language: "it", answer: "In alto e in basso.")
+        #expect(alone.verdict == .correct)
+        let grade = try grader.grade(questionID: "ch0-q1", language: "it", answer: "In alto e in basso. " + pasted)
         #expect(grade.verdict == .incorrect)
         #expect(grade.reason == .offTopic)
         #expect(grade.feedback.hasPrefix("Questa risposta parla d'altro"))

@@ -146,7 +146,7 @@ struct EvidenceScanner {
             if !matcher.numberReaders.isEmpty, let number = numberOccurrence(token, at: index) {
                 for question in matcher.numberReaders { found[question].append(number) }
             }
-            for slot in matcher.byHead[token.head] ?? [] {
+            for slot in (matcher.byFirstWord[token.text] ?? []) + (matcher.stemsByHead[token.head] ?? []) {
                 let pattern = matcher.patterns[slot]
                 guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
                 else { continue }

@@ -19,9 +19,14 @@ struct OffTopic {
     static let answeredQuestions = 4
     static let answeredSupport = 3
     static let dumpChapters = 6
+    /// Sentences that speak more for other questions' (correct) keys than for this one's: when there are at
+    /// least this many, and more than this question's own, the right claim is buried in unrelated material.
+    static let foreignSentences = 2
 
     func applies(to question: Int, evidence: Evidence, reading: AnswerReading, candidates: [[Occurrence]]) -> Bool {
-        let own = Self.support(evidence, generic: true)
+        let ownBySentence = Self.supportBySentence(evidence, generic: true)
+        let own = ownBySentence.values.reduce(0, +)
+        var foreign: Set<Int> = []
         // Words the learner echoes from this question (its key's `ignore`) are no evidence for another one.
         let echoes = Set(
             evidence.occurrences.filter { $0.target == .ignored }.flatMap { Array($0.start..<$0.end) })
@@ -29,12 +34,18 @@ struct OffTopic {
         var chapters: Set<Substring> = []
         let ownChapter = Self.chapter(of: matcher.questionIDs[question])
         for (index, found) in candidates.enumerated() where index != question {
-            guard found.contains(where: { !$0.generic && $0.isClaim }) else { continue }
+            // The most support this key could have: below every threshold, it cannot make the answer off topic.
+            let ceiling = found.reduce(0) { $0 + ($1.isClaim && !$1.generic ? $1.end - $1.start : 0) }
+            guard ceiling >= min(Self.answeredSupport, Self.dominantSupport) else { continue }
             guard let key = keys[matcher.questionIDs[index]] else { continue }
             let other = scanner.evidence(reading, found)
             let assessment = Assessment(key: key, evidence: other, choice: nil)
             guard Verdicts.decide(assessment, key: key, hasChoice: false).verdict == .correct else { continue }
-            let support = Self.support(other.corrected(for: key), generic: false, excluding: echoes)
+            let bySentence = Self.supportBySentence(other.corrected(for: key), generic: false, excluding: echoes)
+            let support = bySentence.values.reduce(0, +)
+            for (sentence, count) in bySentence where count >= 2 && count > ownBySentence[sentence, default: 0] {
+                foreign.insert(sentence)
+            }
             if support >= Self.dominantSupport && Double(support) >= Self.dominance * Double(own) { return true }
             if support >= max(Self.answeredSupport, (own + 1) / 2) { answered += 1 }
             if answered >= Self.answeredQuestions { return true }
@@ -42,7 +53,8 @@ struct OffTopic {
             if support >= Self.answeredSupport && chapter != ownChapter { chapters.insert(chapter) }
             if chapters.count >= Self.dumpChapters { return true }
         }
-        return false
+        let ownSentences = ownBySentence.values.filter { $0 > 0 }.count
+        return foreign.count >= Self.foreignSentences && foreign.count >= ownSentences
     }
 
     /// `ch3-q2` → `ch3`, `practice-q1` → `practice`.
@@ -50,19 +62,19 @@ struct OffTopic {
         id.split(separator: "-").first ?? Substring(id)
     }
 
-    /// Tokens of the answer that speak for the key's options, numbers or concepts, negated or not; the lexicon's
-    /// shared words (yes/no, numbers) only when `generic`.
-    static func support(_ evidence: Evidence, generic: Bool, excluding echoes: Set<Int> = []) -> Int {
-        var covered = Set<Int>()
+    /// Tokens of the answer that speak for the key's options, numbers or concepts, negated or not, per sentence;
+    /// the lexicon's shared words (yes/no, numbers) only when `generic`.
+    static func supportBySentence(_ evidence: Evidence, generic: Bool, excluding echoes: Set<Int> = []) -> [Int: Int] {
+        var covered: [Int: Int] = [:]
+        var seen = Set<Int>()
         for occurrence in evidence.occurrences where occurrence.isClaim && (generic || !occurrence.generic) {
             for index in occurrence.start..<occurrence.end
             where !occurrence.gaps.contains(where: { $0.contains(index) }) && !echoes.contains(index) {
-                covered.insert(index)
+                if seen.insert(index).inserted { covered[occurrence.sentence, default: 0] += 1 }
             }
         }
-        return covered.count
+        return covered
     }
-
 }
 
 extension Occurrence {

@@ -21,7 +21,10 @@ struct LanguageMatcher: Sendable {
     /// The pattern must be a whole clause (yes/no words).
     let wholeClause: [Bool]
     let uses: [[Use]]
-    let byHead: [UInt32: [Int]]
+    /// Patterns whose first word is whole, by that word: a token looks up only the patterns that can start on it.
+    let byFirstWord: [String: [Int]]
+    /// Patterns whose first word is a stem, by its first letter.
+    let stemsByHead: [UInt32: [Int]]
     /// Questions whose keys read digits as numbers.
     let numberReaders: [Int]
 
@@ -49,14 +52,23 @@ struct LanguageMatcher: Sendable {
                 uses[slot].append(Use(question: position, target: entry.target, generic: generic, rank: rank))
             }
         }
-        var byHead: [UInt32: [Int]] = [:]
-        for (slot, pattern) in patterns.enumerated() { byHead[pattern.head, default: []].append(slot) }
+        var byFirstWord: [String: [Int]] = [:]
+        var stemsByHead: [UInt32: [Int]] = [:]
+        for (slot, pattern) in patterns.enumerated() {
+            guard let first = pattern.segments.first?.first else { continue }
+            if first.isStem {
+                stemsByHead[first.head, default: []].append(slot)
+            } else {
+                byFirstWord[first.text, default: []].append(slot)
+            }
+        }
         self.questionIDs = questions.map(\.id)
         self.index = Dictionary(uniqueKeysWithValues: questions.enumerated().map { ($1.id, $0) })
         self.patterns = patterns
         self.wholeClause = wholeClause
         self.uses = uses
-        self.byHead = byHead
+        self.byFirstWord = byFirstWord
+        self.stemsByHead = stemsByHead
         self.numberReaders = readers
     }
 }
