@@ -56,10 +56,15 @@ public struct Grader: Sendable {
             offTopic = OffTopic(keys: book.keys, matcher: graded.matcher, scanner: graded.scanner).applies(
                 to: graded.position, evidence: graded.evidence, reading: graded.reading, candidates: graded.candidates)
         }
+        var bareKeywords = false
+        if let graded, key.explains, let pack = book.packs[graded.language] {
+            bareKeywords = KeywordAnswer.isBare(
+                graded.reading, graded.evidence, lexicon: pack.lexicon, rules: pack.normalizer.rules)
+        }
         return Verdicts.grade(
             assessment, key: key, page: page, words: pageWords, hasChoice: chosen != nil,
             reference: page.reference(questionID) ?? reference ?? "", gradedLanguage: graded?.language ?? language,
-            offTopic: offTopic)
+            offTopic: offTopic, bareKeywords: bareKeywords)
     }
 
     /// One language's reading of the answer: this question's assessment and every key's phrases found.

@@ -80,7 +80,34 @@ import Testing
             rule: "ch1-q1 asks where the problem lies: the remedy is not required"),
     ]
 
-    @Test(arguments: corrections + idioms + binding)
+    /// A question that asks for an explanation needs a claim: one word or a list of keywords is at most partial.
+    static let keywords: [Case] = [
+        Case(language: "it", question: "ch8-q3", answer: "metà", verdict: .partial, rule: "one word"),
+        Case(language: "es", question: "ch8-q3", answer: "la mitad", verdict: .partial, rule: "one word"),
+        Case(language: "zh-Hant", question: "ch8-q3", answer: "一半", verdict: .partial, rule: "one word"),
+        Case(
+            language: "it", question: "ch1-q1", answer: "stirato, vuoto, limitata", verdict: .partial,
+            rule: "a list of the key's own words"),
+        Case(
+            language: "it", question: "ch8-q3", answer: "Uno dei due pezzi diventa irraggiungibile", verdict: .correct,
+            rule: "a claim is still correct"),
+        Case(
+            language: "it", question: "ch9-q2", answer: "a destra", verdict: .correct,
+            rule: "a question that asks where takes a short answer"),
+    ]
+
+    @Test func mentioningTheHingeAngleIsNotClaimingItDoesNotDecideTheLayout() throws {
+        let book = try TestContent.book()
+        let label = try #require(book.packs["it"]?.questions["practice-q3"]?.conceptLabels.last)
+        let grade = try TestContent.grader().grade(
+            questionID: "practice-q3", language: "it",
+            answer:
+                "Sfera e controlli sono il rapporto sopra-sotto dello stesso esercizio; l'angolo della cerniera conta")
+        #expect(!grade.found.contains(label), "\(grade.found)")
+        #expect(grade.verdict == .partial)
+    }
+
+    @Test(arguments: corrections + idioms + binding + keywords)
     func grades(_ testCase: Case) throws {
         let grade = try TestContent.grader().grade(
             questionID: testCase.question, language: testCase.language, answer: testCase.answer)

@@ -63,14 +63,22 @@ enum Verdicts {
         return make(.incorrect, 0, assessment.saysDontKnow && !assessment.hasEvidence ? .dontKnow : .offTopic)
     }
 
+    /// An open question answered with bare keywords scores at most this share.
+    static let keywordShare = 0.5
+
     /// The grade in the page's language. `offTopic`: the answer speaks to other questions, so whatever it got
-    /// right here is not credited.
+    /// right here is not credited; `bareKeywords`: a question that asks for an explanation answered with topic
+    /// words only, at most partial.
     static func grade(
         _ assessment: Assessment, key: AnswerKey, page: LanguagePack, words: LanguagePack.QuestionWords,
-        hasChoice: Bool, reference: String, gradedLanguage: String, offTopic: Bool
+        hasChoice: Bool, reference: String, gradedLanguage: String, offTopic: Bool, bareKeywords: Bool = false
     ) -> Grade {
         var decision = decide(assessment, key: key, hasChoice: hasChoice)
-        if offTopic { decision = Decision(verdict: .incorrect, score: 0, feedback: .otherQuestion) }
+        if offTopic {
+            decision = Decision(verdict: .incorrect, score: 0, feedback: .otherQuestion)
+        } else if bareKeywords && key.explains && decision.verdict == .correct {
+            decision = Decision(verdict: .partial, score: min(decision.score, keywordShare), feedback: .keywords)
+        }
         let answerLabel = words.answerLabel
         var found: [String] = []
         var missing: [String] = []
@@ -116,7 +124,7 @@ enum Verdicts {
         case .offTopic, .otherQuestion: .offTopic
         case .contradiction: .contradiction
         case .bothOptions: .ambiguous
-        case .partial: .missingParts
+        case .partial, .keywords: .missingParts
         case .correct, .correctIncomplete, .wrongOption, .wrongPolarity, .wrongNumber, .dontKnow, .empty: nil
         }
     }

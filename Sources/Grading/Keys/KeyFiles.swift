@@ -19,6 +19,9 @@ struct NeutralQuestionFile: Decodable {
     /// Weight of the option, polarity or number part; 1 by default.
     let answerWeight: Double?
     let concepts: [NeutralConceptFile]?
+    /// The prompt asks for an explanation (why, what happens, what it means): an open answer of bare keywords is
+    /// at most partial.
+    let explains: Bool?
     /// Share of the total weight a correct answer needs besides its required parts; 0 by default (1 half
     /// when no part is required).
     let pass: Double?
