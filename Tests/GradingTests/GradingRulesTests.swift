@@ -80,6 +80,27 @@ import Testing
             rule: "ch1-q1 asks where the problem lies: the remedy is not required"),
     ]
 
+    /// The other option named inside a condition is not chosen.
+    static let conditions: [Case] = [
+        Case(
+            language: "it", question: "ch0-q1",
+            answer: "In alto e in basso, e se fossero di lato coprirebbero il contenuto",
+            verdict: .correct, rule: "se"),
+        Case(
+            language: "it", question: "ch0-q1",
+            answer: "Di lato, e se fossero in alto e in basso coprirebbero il contenuto",
+            verdict: .incorrect, rule: "se, the other way round"),
+        Case(
+            language: "es", question: "ch0-q1",
+            answer: "Arriba y abajo, y si estuvieran a los lados taparían el contenido",
+            verdict: .correct, rule: "si"),
+        Case(
+            language: "tr", question: "ch0-q1", answer: "Üstte ve altta, eğer yanlarda olsaydı içeriği kapatırdı",
+            verdict: .correct, rule: "eğer"),
+        Case(language: "zh-Hant", question: "ch0-q1", answer: "在上下，如果在側面會擋住內容", verdict: .correct, rule: "如果"),
+        Case(language: "ja", question: "ch0-q1", answer: "上下にあって、横なら内容を隠してしまう", verdict: .correct, rule: "なら"),
+    ]
+
     /// A question that asks for an explanation needs a claim: one word or a list of keywords is at most partial.
     static let keywords: [Case] = [
         Case(language: "it", question: "ch8-q3", answer: "metà", verdict: .partial, rule: "one word"),
@@ -107,7 +128,7 @@ import Testing
         #expect(grade.verdict == .partial)
     }
 
-    @Test(arguments: corrections + idioms + binding + keywords)
+    @Test(arguments: corrections + idioms + binding + keywords + conditions)
     func grades(_ testCase: Case) throws {
         let grade = try TestContent.grader().grade(
             questionID: testCase.question, language: testCase.language, answer: testCase.answer)

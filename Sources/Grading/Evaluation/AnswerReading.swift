@@ -20,6 +20,8 @@ struct AnswerReading: Sendable {
     let disjunctions: [PhrasePattern.Match]
     let sequences: [PhrasePattern.Match]
     let bothOptions: [PhrasePattern.Match]
+    /// Tokens inside a condition clause ("se fosse di lato", "横なら"): what they name is hypothetical.
+    let conditional: [Bool]
     /// Correction markers ("anzi no", "mejor dicho", "訂正") that open a clause after something was said.
     let corrections: [Range<Int>]
 }

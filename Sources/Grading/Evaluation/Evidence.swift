@@ -10,6 +10,8 @@ struct Occurrence: Sendable, Equatable {
     var negated: Bool
     /// A lexicon word every key shares (yes/no, a number, "I don't know"), not one of the question's phrases.
     var generic = false
+    /// The phrase stands inside a condition ("se fosse di lato"): it names an option without choosing it.
+    var conditional = false
     /// The phrase's place in its key: the tie-break between phrases covering the same words.
     var rank = 0
 

@@ -22,8 +22,22 @@ struct EvidenceScanner {
         let tokens = normalizer.tokens(text)
         var clauses = clauseIndices(tokens, extraBreaks: [])
         let corrections = correctionMarkers(tokens, clauses)
+        let punctuation = tokens.map(\.punctuationClause)
+        let opening = lexicon.conditions.flatMap { matches(of: $0, in: tokens, punctuation) }
+        let closing = lexicon.conditionsAfter.flatMap { matches(of: $0, in: tokens, punctuation) }
         if !corrections.isEmpty {
             clauses = clauseIndices(tokens, extraBreaks: corrections.flatMap { [$0.lowerBound, $0.upperBound] })
+        }
+        var conditional = [Bool](repeating: false, count: tokens.count)
+        for match in opening {
+            for index in (match.start..<tokens.count).prefix(while: { clauses[$0] == clauses[match.start] }) {
+                conditional[index] = true
+            }
+        }
+        for match in closing {
+            for index in (0..<match.end).reversed().prefix(while: { clauses[$0] == clauses[match.end - 1] }) {
+                conditional[index] = true
+            }
         }
         var notNegation = [Bool](repeating: false, count: tokens.count)
         for pattern in lexicon.notNegation {
@@ -39,7 +53,7 @@ struct EvidenceScanner {
             disjunctions: lexicon.disjunctions.flatMap { matches(of: $0, in: tokens, clauses) },
             sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses) },
             bothOptions: lexicon.bothOptions.flatMap { matches(of: $0, in: tokens, clauses) },
-            corrections: corrections)
+            conditional: conditional, corrections: corrections)
     }
 
     /// What one key's phrases (`candidates`, as found in `reading`) say: overlaps resolved, negation applied,
@@ -62,6 +76,9 @@ struct EvidenceScanner {
         let blocked = zip(covered, reading.notNegation).map { $0 || $1 }
         applyNegation(to: &occurrences, reading: reading, blocked: blocked)
         rejectAnsweredQuestions(in: &occurrences, tokens: tokens, clauses: clauses)
+        for index in occurrences.indices where reading.conditional[occurrences[index].start] {
+            occurrences[index].conditional = true
+        }
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }
         return Evidence(
             tokenCount: tokens.count, occurrences: occurrences,

@@ -135,6 +135,8 @@ private struct LexiconCompiler {
             bothOptions: try patterns(lexicon.bothOptions, "bothOptions"),
             sequence: try patterns(lexicon.sequence, "sequence"), dontKnow: try patterns(lexicon.dontKnow, "dontKnow"),
             functionWords: functionWords, distinctiveLetters: letters, numbers: numbers,
-            corrections: try patterns(lexicon.corrections ?? [], "corrections"))
+            corrections: try patterns(lexicon.corrections ?? [], "corrections"),
+            conditions: try patterns(lexicon.conditions ?? [], "conditions"),
+            conditionsAfter: try patterns(lexicon.conditionsAfter ?? [], "conditionsAfter"))
     }
 }

@@ -101,6 +101,10 @@ struct LexiconFile: Decodable {
     let weakNumbers: [String]?
     /// Words that take back what the answer said so far ("anzi", "mejor dicho", "訂正"): the later position wins.
     let corrections: [String]?
+    /// Words opening a condition ("se", "si", "eğer", "如果"): options named inside it are hypothetical.
+    let conditions: [String]?
+    /// Words closing a condition (`なら`, `たら`).
+    let conditionsAfter: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {

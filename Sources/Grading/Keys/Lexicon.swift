@@ -55,4 +55,8 @@ struct Lexicon: Sendable {
     let numbers: [NumberWord]
     /// Correction markers ("anzi", "mejor dicho", "訂正"): what follows takes back what came before.
     let corrections: [PhrasePattern]
+    /// Words opening a condition clause ("se", "si", "eğer", "如果").
+    let conditions: [PhrasePattern]
+    /// Words closing a condition clause (`なら`, `たら`).
+    let conditionsAfter: [PhrasePattern]
 }
