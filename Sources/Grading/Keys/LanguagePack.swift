@@ -6,6 +6,14 @@ struct LanguagePack: Sendable {
         let pattern: PhrasePattern
     }
 
+    /// A phrase or synonym that earns credit (the correct option, a number answer, a concept), with the reason of
+    /// its synonym group (`nil` for `phrases`), for the grounding report.
+    struct KeyPhrase: Sendable {
+        let part: String
+        let pattern: PhrasePattern
+        let reason: String?
+    }
+
     struct QuestionWords: Sendable {
         /// Label per option index, as the chapter JSON shows them (for boolean questions, yes then no).
         let optionLabels: [String]
@@ -15,6 +23,7 @@ struct LanguagePack: Sendable {
         let conceptLabels: [String]
         let matcher: QuestionMatcher
         let grounded: [GroundedPhrase]
+        let phrases: [KeyPhrase]
         /// The sentences of the chapter's appendix answer that answer the question; empty when the file maps none.
         let reference: [String]
     }
