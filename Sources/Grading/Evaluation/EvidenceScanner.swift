@@ -163,7 +163,12 @@ struct EvidenceScanner {
             if !matcher.numberReaders.isEmpty, let number = numberOccurrence(token, at: index) {
                 for question in matcher.numberReaders { found[question].append(number) }
             }
-            for slot in (matcher.byFirstWord[token.text] ?? []) + (matcher.stemsByHead[token.head] ?? []) {
+            var slots = (matcher.byFirstWord[token.text] ?? []) + (matcher.stemsByHead[token.head] ?? [])
+            if !token.stem.isEmpty, let inflected = matcher.bySnowball[token.stem] {
+                // Same stem, other ending: patterns not already found by the word itself.
+                slots += inflected.filter { matcher.patterns[$0].segments[0][0].text != token.text }
+            }
+            for slot in slots {
                 let pattern = matcher.patterns[slot]
                 guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
                 else { continue }

@@ -1,3 +1,5 @@
+import Stemming
+
 /// Compiling one `{lang}.json` against the neutral keys.
 extension KeyCompiler {
     static func compileLanguage(code: String, file: LanguageKeyFile, keys: [String: AnswerKey], han: HanConverter?)
@@ -69,10 +71,27 @@ extension KeyCompiler {
             }
             vocabulary.append((word.from, word.to))
         }
-        return TextRules(
+        var rules = TextRules(
             caseFolding: caseFolding, foldDiacritics: text.foldDiacritics,
             simplifiedToTraditional: text.simplifiedToTraditional ?? false, segmentation: segmentation,
             script: script, verbStems: text.verbStems ?? false, variants: variants, vocabulary: vocabulary)
+        if let algorithm = text.stemmer {
+            guard segmentation == .words else { throw fail("a stemmer is for languages segmented in words") }
+            do {
+                rules.stemmer = try Stemmer(algorithm: algorithm)
+            } catch {
+                throw fail("unknown stemmer \"\(algorithm)\" (libstemmer has \(Stemmer.algorithms))")
+            }
+        }
+        var denied: Set<String> = []
+        for entry in text.stemDeny ?? [] {
+            guard !entry.reason.isEmpty else { throw fail("stemDeny \"\(entry.word)\" needs a reason") }
+            let plain = Normalizer(rules: rules, han: nil).tokens(entry.word).map(\.text)
+            guard plain.count == 1, let word = plain.first else { throw fail("stemDeny \"\(entry.word)\" is one word") }
+            denied.insert(word)
+        }
+        rules.deniedStems = denied
+        return rules
     }
 }
 

@@ -71,6 +71,15 @@ struct TextRulesFile: Decodable {
     let variants: [VariantFile]?
     let vocabulary: [VariantFile]?
     let listSeparator: String
+    /// Snowball algorithm for word matching (`italian`, `spanish`); words then match their inflected forms.
+    let stemmer: String?
+    /// Words no stem may match, each with a reason (Turkish `belirleyici` is not `belir*`).
+    let stemDeny: [DeniedStemFile]?
+}
+
+struct DeniedStemFile: Decodable {
+    let word: String
+    let reason: String
 }
 
 struct VariantFile: Decodable {

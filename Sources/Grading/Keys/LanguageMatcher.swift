@@ -25,6 +25,8 @@ struct LanguageMatcher: Sendable {
     let byFirstWord: [String: [Int]]
     /// Patterns whose first word is a stem, by its first letter.
     let stemsByHead: [UInt32: [Int]]
+    /// Patterns whose first word also matches by its Snowball stem, by that stem.
+    let bySnowball: [String: [Int]]
     /// Questions whose keys read digits as numbers.
     let numberReaders: [Int]
 
@@ -54,12 +56,14 @@ struct LanguageMatcher: Sendable {
         }
         var byFirstWord: [String: [Int]] = [:]
         var stemsByHead: [UInt32: [Int]] = [:]
+        var bySnowball: [String: [Int]] = [:]
         for (slot, pattern) in patterns.enumerated() {
             guard let first = pattern.segments.first?.first else { continue }
             if first.isStem {
                 stemsByHead[first.head, default: []].append(slot)
             } else {
                 byFirstWord[first.text, default: []].append(slot)
+                if !first.snowball.isEmpty { bySnowball[first.snowball, default: []].append(slot) }
             }
         }
         self.questionIDs = questions.map(\.id)
@@ -69,6 +73,7 @@ struct LanguageMatcher: Sendable {
         self.uses = uses
         self.byFirstWord = byFirstWord
         self.stemsByHead = stemsByHead
+        self.bySnowball = bySnowball
         self.numberReaders = readers
     }
 }
