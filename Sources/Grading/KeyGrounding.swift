@@ -12,6 +12,14 @@ public struct UngroundedPhrase: Sendable, Equatable, CustomStringConvertible {
     /// The reason of its synonym group; `nil` for an entry of `phrases`, which has none.
     public let reason: String?
 
+    public init(language: String, question: String, part: String, phrase: String, reason: String?) {
+        self.language = language
+        self.question = question
+        self.part = part
+        self.phrase = phrase
+        self.reason = reason
+    }
+
     /// `it.json: ch1-q1: concept stretched "buco" is not in the course text (synonym: …)`.
     public var description: String {
         "\(language).json: \(question): \(part) \"\(phrase)\" is not in the course text"
