@@ -80,6 +80,27 @@ import Testing
             rule: "ch1-q1 asks where the problem lies: the remedy is not required"),
     ]
 
+    /// Each of two subjects given the other's property is a contradiction.
+    static let roles: [Case] = [
+        Case(
+            language: "it", question: "ch10-q2",
+            answer:
+                "Il nil di SwiftUI: l'interazione ha lasciato la gerarchia. Il nil di UIKit: il dispositivo non ha una cerniera.",
+            verdict: .incorrect, rule: "swapped subjects"),
+        Case(
+            language: "it", question: "ch10-q2",
+            answer:
+                "Il nil di SwiftUI: il dispositivo non ha una cerniera. Il nil di UIKit: l'interazione ha lasciato la gerarchia.",
+            verdict: .correct, rule: "each subject with its own property"),
+        Case(
+            language: "es", question: "ch10-q2",
+            answer: "En SwiftUI, la interacción ha salido de la jerarquía; en UIKit, el dispositivo no tiene bisagra",
+            verdict: .incorrect, rule: "swapped subjects"),
+        Case(
+            language: "zh-Hant", question: "ch10-q2", answer: "SwiftUI 的 nil 表示互動離開了層級，UIKit 的 nil 表示沒有鉸鏈",
+            verdict: .incorrect, rule: "swapped subjects"),
+    ]
+
     /// The other option named inside a condition is not chosen.
     static let conditions: [Case] = [
         Case(
@@ -128,7 +149,7 @@ import Testing
         #expect(grade.verdict == .partial)
     }
 
-    @Test(arguments: corrections + idioms + binding + keywords + conditions)
+    @Test(arguments: corrections + idioms + binding + keywords + conditions + roles)
     func grades(_ testCase: Case) throws {
         let grade = try TestContent.grader().grade(
             questionID: testCase.question, language: testCase.language, answer: testCase.answer)

@@ -12,22 +12,26 @@ struct Occurrence: Sendable, Equatable {
     var generic = false
     /// The phrase stands inside a condition ("se fosse di lato"): it names an option without choosing it.
     var conditional = false
+    /// The concept's phrase stands in a clause about another concept's subject (the roles are swapped): it
+    /// contradicts its concept instead of stating it.
+    var boundElsewhere = false
     /// The phrase's place in its key: the tie-break between phrases covering the same words.
     var rank = 0
 
     /// The phrase speaks for its target: stated plainly, or negated for a `!` phrase, or either way for `~`.
     var asserts: Bool {
+        if boundElsewhere { return false }
         switch polarity {
-        case .positive: !negated
-        case .negated: negated
-        case .any: true
+        case .positive: return !negated
+        case .negated: return negated
+        case .any: return true
         }
     }
 
     /// The phrase is stated the other way round ("non sono diversi" for `diversi`). A `!` phrase said plainly
     /// is only a mention ("la maschera copre la piega" for `!maschera`), not a denial.
     var denies: Bool {
-        polarity == .positive && negated
+        boundElsewhere || (polarity == .positive && negated)
     }
 }
 

@@ -58,7 +58,7 @@ struct EvidenceScanner {
 
     /// What one key's phrases (`candidates`, as found in `reading`) say: overlaps resolved, negation applied,
     /// corrections honoured.
-    func evidence(_ reading: AnswerReading, _ candidates: [Occurrence]) -> Evidence {
+    func evidence(_ reading: AnswerReading, _ candidates: [Occurrence], anchors: [[PhrasePattern]] = []) -> Evidence {
         let (tokens, clauses) = (reading.tokens, reading.clauses)
         var occurrences = resolveOverlaps(candidates, tokenCount: tokens.count)
         if !reading.corrections.isEmpty {
@@ -79,12 +79,35 @@ struct EvidenceScanner {
         for index in occurrences.indices where reading.conditional[occurrences[index].start] {
             occurrences[index].conditional = true
         }
+        if anchors.contains(where: { !$0.isEmpty }) { bind(&occurrences, to: anchors, reading) }
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }
         return Evidence(
             tokenCount: tokens.count, occurrences: occurrences,
             disjunctions: reading.disjunctions.filter(free).map(\.start),
             sequences: reading.sequences.filter(free).map(\.start),
             namesBoth: reading.bothOptions.contains(where: free), corrections: reading.corrections)
+    }
+
+    /// A concept's phrase in a clause that names another concept's subject and not its own ("il nil di SwiftUI
+    /// significa che l'interazione ha lasciato la gerarchia") speaks of the wrong subject: it contradicts. When its
+    /// clause names no subject, its sentence decides ("Il nil di SwiftUI: l'interazione …").
+    private func bind(_ occurrences: inout [Occurrence], to anchors: [[PhrasePattern]], _ reading: AnswerReading) {
+        let found = anchors.map { patterns in patterns.flatMap { matches(of: $0, in: reading.tokens, reading.clauses) }
+        }
+        let clauses = found.map { Set($0.map { reading.clauses[$0.start] }) }
+        let sentences = found.map { Set($0.map { reading.tokens[$0.start].sentence }) }
+        func elsewhere(_ concept: Int, _ named: [Set<Int>], _ place: Int) -> Bool? {
+            if named[concept].contains(place) { return false }
+            return named.indices.contains { $0 != concept && named[$0].contains(place) } ? true : nil
+        }
+        for index in occurrences.indices {
+            guard case .concept(let concept) = occurrences[index].target, concept < found.count else { continue }
+            let start = occurrences[index].start
+            let verdict =
+                elsewhere(concept, clauses, reading.clauses[start])
+                ?? elsewhere(concept, sentences, reading.tokens[start].sentence)
+            if verdict == true { occurrences[index].boundElsewhere = true }
+        }
     }
 
     /// "Di lato? No, in alto e in basso": what the learner asks and then answers with a bare "no" is rejected.

@@ -38,7 +38,7 @@ struct OffTopic {
             let ceiling = found.reduce(0) { $0 + ($1.isClaim && !$1.generic ? $1.end - $1.start : 0) }
             guard ceiling >= min(Self.answeredSupport, Self.dominantSupport) else { continue }
             guard let key = keys[matcher.questionIDs[index]] else { continue }
-            let other = scanner.evidence(reading, found)
+            let other = scanner.evidence(reading, found, anchors: matcher.anchors[index])
             let assessment = Assessment(key: key, evidence: other, choice: nil)
             guard Verdicts.decide(assessment, key: key, hasChoice: false).verdict == .correct else { continue }
             let bySentence = Self.supportBySentence(other.corrected(for: key), generic: false, excluding: echoes)

@@ -35,7 +35,8 @@ extension KeyCompiler {
                 key: key, entry: entry, normalizer: normalizer, lexicon: lexicon, fail: { fail(id, $0) })
             questions[id] = try compiler.compile()
         }
-        let matcher = LanguageMatcher(questions: ids.compactMap { id in questions[id].map { (id, $0.matcher) } })
+        let matcher = LanguageMatcher(
+            questions: ids.compactMap { id in questions[id].map { (id, $0.matcher, $0.anchors) } })
         return LanguagePack(
             code: code, normalizer: normalizer, lexicon: lexicon,
             feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions,

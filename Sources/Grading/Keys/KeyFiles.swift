@@ -130,6 +130,9 @@ struct PhraseSetFile: Decodable {
     let label: String?
     let phrases: [String]?
     let synonyms: [SynonymFile]?
+    /// A concept's subject ("SwiftUI", "UIKit"): its phrases count only in a clause that names it; in a clause
+    /// that names another concept's subject instead they contradict it (the roles are swapped).
+    let anchors: [String]?
 
     var allPhrases: [String] { (phrases ?? []) + (synonyms ?? []).flatMap(\.phrases) }
 }

@@ -29,8 +29,10 @@ struct LanguageMatcher: Sendable {
     let bySnowball: [String: [Int]]
     /// Questions whose keys read digits as numbers.
     let numberReaders: [Int]
+    /// Per question, its concepts' subjects (`LanguagePack.QuestionWords.anchors`).
+    let anchors: [[[PhrasePattern]]]
 
-    init(questions: [(id: String, matcher: QuestionMatcher)]) {
+    init(questions: [(id: String, matcher: QuestionMatcher, anchors: [[PhrasePattern]])]) {
         var patterns: [PhrasePattern] = []
         var wholeClause: [Bool] = []
         var uses: [[Use]] = []
@@ -75,6 +77,7 @@ struct LanguageMatcher: Sendable {
         self.stemsByHead = stemsByHead
         self.bySnowball = bySnowball
         self.numberReaders = readers
+        self.anchors = questions.map(\.anchors)
     }
 }
 

@@ -24,6 +24,8 @@ struct LanguagePack: Sendable {
         let matcher: QuestionMatcher
         let grounded: [GroundedPhrase]
         let phrases: [KeyPhrase]
+        /// Subjects per concept index (empty when the concept has none).
+        let anchors: [[PhrasePattern]]
         /// The sentences of the chapter's appendix answer that answer the question; empty when the file maps none.
         let reference: [String]
     }

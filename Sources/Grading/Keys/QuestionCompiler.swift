@@ -49,10 +49,16 @@ struct QuestionCompiler {
         if reference.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
             throw fail("\"reference\" holds a blank sentence")
         }
+        var anchors: [[PhrasePattern]] = []
+        for concept in key.concepts {
+            var patterns: [PhrasePattern] = []
+            for anchor in conceptEntries[concept.id]?.anchors ?? [] { patterns.append(try compile(anchor)) }
+            anchors.append(patterns)
+        }
         return LanguagePack.QuestionWords(
             optionLabels: optionLabels, answerLabel: correctLabel ?? numberLabel ?? "", conceptLabels: conceptLabels,
             matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: compiled.grounded,
-            phrases: compiled.phrases, reference: reference)
+            phrases: compiled.phrases, anchors: anchors, reference: reference)
     }
 
     /// The options' labels for the chapter JSON, and the label of the correct one for the rubric (a boolean
@@ -71,7 +77,7 @@ struct QuestionCompiler {
         }
         var labels: [String] = []
         for (index, id) in key.options.enumerated() {
-            let optionWords = words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil)
+            let optionWords = words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil, anchors: nil)
             let isCorrect = index == key.correctOption
             if key.kind == .choice {
                 guard let label = optionWords.label, !label.isEmpty else {
