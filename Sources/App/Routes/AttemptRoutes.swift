@@ -25,9 +25,11 @@ enum AttemptRoutes {
         let missing: [String]
         let feedback: String
         let reference: String?
+        /// `off_topic`, `contradiction`, `ambiguous`, `missing_parts`; encoded as `null` when there is none.
+        let reason: String?
 
         enum CodingKeys: String, CodingKey {
-            case question, language, verdict, score, found, missing, feedback, reference
+            case question, language, verdict, score, found, missing, feedback, reference, reason
             case attemptID = "attempt_id"
             case gradedLanguage = "graded_language"
         }
@@ -44,6 +46,7 @@ enum AttemptRoutes {
             try container.encode(missing, forKey: .missing)
             try container.encode(feedback, forKey: .feedback)
             try container.encode(reference, forKey: .reference)
+            try container.encode(reason, forKey: .reason)
         }
     }
 
@@ -68,7 +71,8 @@ enum AttemptRoutes {
                 verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
                 missing: outcome.grade.missing, feedback: outcome.grade.feedback,
                 reference: services.configuration.scoring.showsReference(outcome.tries)
-                    ? outcome.grade.reference : nil)
+                    ? outcome.grade.reference : nil,
+                reason: outcome.grade.reason?.rawValue)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued = outcome.issued {

@@ -4,6 +4,8 @@ struct Feedback: Sendable {
         case correct
         case correctIncomplete
         case partial
+        /// An open question answered with a bare word or a list of keywords: the idea, but no claim.
+        case keywords
         case wrongOption
         case wrongPolarity
         case wrongNumber
@@ -12,6 +14,8 @@ struct Feedback: Sendable {
         case dontKnow
         case empty
         case offTopic
+        /// The answer speaks to another question, or to several chapters at once.
+        case otherQuestion
     }
 
     let templates: [Reason: String]

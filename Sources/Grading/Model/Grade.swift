@@ -9,14 +9,16 @@ public struct Grade: Sendable, Codable, Equatable {
     public let missing: [String]
     /// One short sentence in the page's language.
     public let feedback: String
-    /// The chapter's reference answer paragraph in the page's language.
+    /// The sentence(s) of the chapter's appendix answer that answer this question, in the page's language.
     public let reference: String
     /// The language whose key graded the answer: the page's, or the one the learner wrote in.
     public let gradedLanguage: String
+    /// Why the verdict is not plainly right or wrong; `nil` when there is nothing to add.
+    public let reason: GradeReason?
 
     public init(
         verdict: Verdict, score: Double, found: [String], missing: [String], feedback: String, reference: String,
-        gradedLanguage: String
+        gradedLanguage: String, reason: GradeReason? = nil
     ) {
         self.verdict = verdict
         self.score = score
@@ -25,5 +27,6 @@ public struct Grade: Sendable, Codable, Equatable {
         self.feedback = feedback
         self.reference = reference
         self.gradedLanguage = gradedLanguage
+        self.reason = reason
     }
 }
