@@ -1,5 +1,6 @@
 import Course
 import Foundation
+import Grading
 
 /// `folio check-content [DIR]`: the validation report of a content directory, without a server.
 public enum CheckContentCommand {
@@ -19,11 +20,28 @@ public enum CheckContentCommand {
         var text = check.render()
         guard check.passed else { return (text, false) }
         do {
-            _ = try ContentLoader.load(directory: directory)
+            let snapshot = try ContentLoader.load(directory: directory)
             text += "\nanswer keys, interface strings, pages and search indexes: ok\n"
+            text += groundingReport(snapshot.book.ungroundedPhrases(against: snapshot.library))
             return (text, true)
         } catch {
             return (text + "\n" + error.report + "\n", false)
         }
+    }
+
+    /// Key phrases found nowhere in their question's course text: warnings for those without a reason, a count
+    /// per language for the synonyms that rely on their group's reason.
+    static func groundingReport(_ phrases: [UngroundedPhrase]) -> String {
+        var text = ""
+        for phrase in phrases where phrase.reason == nil {
+            text += "warning: \(phrase)\n"
+        }
+        let synonyms = Dictionary(grouping: phrases.filter { $0.reason != nil }, by: \.language)
+        for language in synonyms.keys.sorted() {
+            text +=
+                "warning: keys \(language): \(synonyms[language]?.count ?? 0) synonyms are not in the course text;"
+                + " each relies on its group's reason (see Content/keys/README.md, Grounding)\n"
+        }
+        return text
     }
 }
