@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode"),
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
 
@@ -35,7 +36,9 @@ let package = Package(
         .target(name: "Views", dependencies: ["Course", "Grading"], swiftSettings: strict),
         .target(
             name: "App",
-            dependencies: ["HTTP", "SQLite", "Course", "Grading", "Views", "Locking", "CCrypto", "CZlib"],
+            dependencies: [
+                "HTTP", "SQLite", "Course", "Grading", "Views", "Locking", "Stemming", "CCrypto", "CZlib", "CQREncode",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "folio", dependencies: ["App"], swiftSettings: strict),
@@ -50,8 +53,9 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
         .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures", "Evaluation"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking"]),
+        .testTarget(
+            name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking", "Grading", "Stemming", "Views"]),
     ]
 )

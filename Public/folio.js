@@ -1,10 +1,13 @@
 // Folio — small progressive enhancement; every page works without it.
 // - Checkpoint forms: submitted with fetch to POST /api/v1/{lang}/checkpoints/{id}/attempts as JSON
 //   {"answer","choice"}; the result is rendered into the question's aria-live region and added to the
-//   earlier attempts, with the same markup the server renders (Views/ResultFragments.swift).
+//   earlier attempts, with the same markup the server renders (Views/ResultFragments.swift). When the answer
+//   carries a reference (the reveal policy allows it), it replaces the question's "Show the answer" form.
+// - "Show the answer" forms: POST /api/v1/{lang}/checkpoints/{id}/reveal with fetch, the reference shown in place.
 // - Copy buttons on code blocks (hidden in the HTML, shown here).
 // - Code blocks that do not overflow leave the tab order (they are focusable only to scroll them).
 // - The language switcher keeps the section in view (#anchor).
+// - Reaching a chapter's end marks it read (POST /api/v1/me/reads), as its "mark as read" form does.
 // Progress marks and earlier attempts arrive server-side in the page (slots), so no extra request is made.
 (function () {
   "use strict";
@@ -91,9 +94,12 @@
     var candidates = document.querySelectorAll(
       "main h2[id], main p[id], main li[id], main .code-block[id], main .note[id], main .pair[id], main .question[id], main #checkpoint"
     );
+    // The sticky header covers the top of the viewport: the place in view starts below it.
+    var header = document.querySelector(".site-header");
+    var headerBottom = header ? Math.max(header.getBoundingClientRect().bottom, 0) : 0;
     for (var index = 0; index < candidates.length; index += 1) {
       var box = candidates[index].getBoundingClientRect();
-      if (box.bottom > 16) return candidates[index].id;
+      if (box.bottom > headerBottom + 16) return candidates[index].id;
     }
     return "";
   }
@@ -107,6 +113,41 @@
       link.href = url.toString();
     });
   });
+
+  // A chapter's end: reaching it (after scrolling) marks the chapter read; the button does the same.
+  var readForm = document.querySelector("form.mark-read");
+  if (readForm && window.fetch) {
+    var readSent = false;
+    var markRead = function () {
+      if (readSent) return;
+      readSent = true;
+      fetch("/api/v1/me/reads", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ section: readForm.dataset.section, language: readForm.dataset.language }),
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error("status " + response.status);
+          readForm.replaceWith(element("p", "chapter-read", [readForm.dataset.done]));
+        })
+        .catch(function () {
+          readSent = false;
+        });
+    };
+    readForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      markRead();
+    });
+    if ("IntersectionObserver" in window) {
+      new IntersectionObserver(function (entries, observer) {
+        if (entries.some(function (entry) { return entry.isIntersecting; }) && window.scrollY > 0) {
+          observer.disconnect();
+          markRead();
+        }
+      }).observe(readForm);
+    }
+  }
 
   // Checkpoint forms.
   var checkpoint = document.querySelector(".checkpoint");
@@ -145,13 +186,20 @@
       if (missing.length) concepts.append.apply(concepts, conceptList("concepts-missing", strings.missing, missing));
       nodes.push(concepts);
     }
-    nodes.push(
+    return nodes;
+  }
+
+  // The reference replaces the question's reveal form (the same markup as ResultFragments.reference).
+  function showReference(questionID, reference) {
+    var area = document.getElementById(questionID + "-reveal");
+    if (!area || typeof reference !== "string") return false;
+    area.replaceChildren(
       element("div", "reference", [
         element("p", "reference-label", [element("strong", null, [strings.reference])]),
-        element("p", null, [String(data.reference || "")]),
+        element("p", null, [reference]),
       ])
     );
-    return nodes;
+    return true;
   }
 
   function addAttempt(questionID, answer, choiceLabel, data) {
@@ -187,6 +235,8 @@
       var region = document.getElementById(questionID + "-result");
       var textarea = form.querySelector("textarea[name=answer]");
       var chosen = form.querySelector("input[name=choice]:checked");
+      if (chosen && !chosen.value) chosen = null; // "no choice"
+
       var button = form.querySelector("button[type=submit]");
       if (!region || !textarea) return;
       event.preventDefault();
@@ -222,6 +272,7 @@
           if (result.ok && result.data && result.data.verdict) {
             region.replaceChildren.apply(region, resultNodes(result.data));
             addAttempt(questionID, answer, choiceLabel, result.data);
+            showReference(questionID, result.data.reference);
           } else {
             showMessage(region, strings.sendFailed);
           }
@@ -232,6 +283,36 @@
         .finally(function () {
           button.disabled = false;
           region.removeAttribute("aria-busy");
+        });
+    });
+  });
+
+  checkpoint.querySelectorAll("form.reveal-form").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      var questionID = form.dataset.question;
+      var button = form.querySelector("button[type=submit]");
+      event.preventDefault();
+      button.disabled = true;
+      fetch(form.dataset.api, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      })
+        .then(function (response) {
+          return response.json().then(
+            function (data) { return { ok: response.ok, data: data }; },
+            function () { return { ok: false, data: null }; }
+          );
+        })
+        .then(function (result) {
+          if (!(result.ok && result.data && showReference(questionID, result.data.reference))) {
+            form.append(element("p", "form-message", [strings.sendFailed]));
+            button.disabled = false;
+          }
+        })
+        .catch(function () {
+          form.append(element("p", "form-message", [strings.sendFailed]));
+          button.disabled = false;
         });
     });
   });

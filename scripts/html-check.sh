@@ -22,12 +22,14 @@ page_list() {
         echo "$lang-search /$lang/search?q=Duo"
     done
     echo "search-zh-two-chars /zh-Hant/search?q=%E6%91%BA%E7%97%95"
+    echo "search-it-page-2 /it/search?q=layout&page=2"
+    echo "search-zh-simplified /zh-Hant/search?q=%E5%AE%BD%E5%BA%A6"
     echo "parallel-it-ja /it/chapters/1?with=ja"
     echo "parallel-ja-es /ja/chapters/3?with=es"
     echo "admin-login /admin/login"
 }
-# Pages that need state are made below: an answered checkpoint (answered-checkpoint.html) and a
-# cohort's join page (join.html).
+# Pages that need state are made below: an answered checkpoint (answered-checkpoint.html), the progress
+# page with a resume code and with a refused one, and a cohort's join page (join.html).
 # -------------------------------------------------------------------------------------------
 
 python=$(venv_python)
@@ -71,6 +73,12 @@ else
     fi
 fi
 rm -f "$dir/attempt.json"
+
+# The progress page with a resume code and its QR code (same learner), and "I have a code" refusing a wrong one.
+fetch progress-resume-code.html /it/resume-code -X POST -H "Origin: $FOLIO_URL" || true
+status=$(curl -sS --max-time 20 -o "$dir/progress-wrong-code.html" -w '%{http_code}' \
+    --data 'lang=es&code=ZZZZ-ZZZZ' "$FOLIO_URL/resume") || status=curl-error
+[[ "$status" == 422 ]] || failures+=("POST /resume with a wrong code -> $status, expected 422")
 
 # A cohort's join page: create a cohort with the admin token, then open its join URL.
 status=$(curl -sS --max-time 20 -o "$dir/cohort.json" -w '%{http_code}' \

@@ -4,6 +4,8 @@
 #   slow_clients      500 slowloris connections, clients that never read, the connection cap (503)
 #   hostile_http      malformed and smuggling-shaped requests: the right 4xx/5xx or a close, no crash
 #   fd_leak           ~100k requests (keep-alive, new connections, aborts): descriptors back to baseline
+#   full_disk         the database on a 3 MB tmpfs fills up: 503 storage_full, /healthz "full", recovery
+#                     without restart, every acknowledged attempt kept (needs root to mount; else skipped)
 # Each test is standard-library Python, loopback only, bounded (timeout per test), and kills the servers
 # it started. Usage: scripts/robustness.sh [TEST_NAME ...] (default: all). Uses $FOLIO_BIN when set,
 # else builds (or reuses) the debug `folio`. Output: test-output/robustness/ (one log per test).

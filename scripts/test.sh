@@ -5,7 +5,7 @@
 #   unit       swift test: all Swift Testing suites (parallel by default); the Views tests also
 #              write every page type to test-output/views-pages/ (FOLIO_PAGES_DIR)
 #   pages      scripts/views/check_pages.py over those pages: Nu checker, axe-core, overflow, screenshots
-#   cli        folio --help / unknown flag -> 2 / migrate twice / check-content / backup
+#   cli        folio --help / unknown flag -> 2 / migrate twice / check-content / backup / grade-eval (tuning set)
 #   server     folio serve --port 0 on a temp database; first stderr line parsed; /healthz 200
 #   healthcheck  folio healthcheck against it (the Dockerfile's HEALTHCHECK)
 #   browser    Tests/Browser/*.py (Selenium + axe-core in headless Chromium)      scripts/browser.sh
@@ -131,6 +131,10 @@ stage_cli() {
     "$bin" migrate
     "$bin" migrate # a second run is a no-op
     "$bin" check-content "$FOLIO_ROOT/Content"
+    # Measures the grader on the tuning set (exit 2 only for a malformed line; it does not gate on accuracy).
+    "$bin" grade-eval --content "$FOLIO_ROOT/Content" "$FOLIO_ROOT"/Tests/GradingTests/Evaluation/tuning/*.jsonl \
+        >"$dir/grade-eval-tuning.txt"
+    sed -n '3,4p' "$dir/grade-eval-tuning.txt"
     "$bin" backup "$dir/backup.sqlite"
     python3 - "$dir/backup.sqlite" <<'EOF'
 import sqlite3, sys

@@ -36,6 +36,13 @@ public final class Application: Sendable {
             database.close()
             throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
         }
+        database.storage.observe { full in
+            if full {
+                logger.log(.error, "database disk full: writes answer 503 storage_full until space returns")
+            } else {
+                logger.log(.info, "database disk has space again: writes resumed")
+            }
+        }
         let services: Services
         do {
             services = try Services.make(configuration: configuration, database: database, logger: logger)
@@ -96,6 +103,7 @@ public final class Application: Sendable {
             throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
         metrics.sampleOpenConnections { server.openConnections }
+        services.publicOrigin.listen(host: configuration.host, port: server.localPort)
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer)
     }

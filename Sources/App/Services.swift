@@ -31,6 +31,12 @@ public struct Services: Sendable {
     public let adminConsole: AdminConsoleStore
     /// Online database backups into the configured backup directory.
     public let backups: BackupService
+    /// The client address per-client limits are keyed on.
+    public let clients: ClientAddresses
+    /// Where absolute links point: `--public-url`, else the listening address.
+    public let publicOrigin: PublicOrigin
+    /// Refuses learner forms and API writes started by another site.
+    public let crossSite: CrossSiteGuard
 
     static func make(configuration: Configuration, database: Database, logger: Logger) throws(StartupError)
         -> Services
@@ -52,6 +58,10 @@ public struct Services: Sendable {
         } catch {
             throw StartupError("static files: \(error.message)")
         }
+        let clients = ClientAddresses(
+            trustProxy: configuration.trustProxy,
+            trustedProxies: configuration.trustedProxies.compactMap(AddressBlock.init))
+        let publicOrigin = PublicOrigin(configured: configuration.publicURL)
         return Services(
             configuration: configuration, logger: logger, database: database, metrics: metrics, content: content,
             learners: learners, attempts: AttemptStore(database: database), contentVersions: versions,
@@ -62,9 +72,10 @@ public struct Services: Sendable {
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),
             resumeLimiter: RateLimiter(policy: .init(burst: 5, perSecond: 1.0 / 60)),
             adminAccess: AdminAccess(
-                credentials: admin, sessions: AdminSessionStore(database: database),
+                credentials: admin, sessions: AdminSessionStore(database: database), clients: clients,
                 identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy)),
             adminConsole: AdminConsoleStore(database: database),
-            backups: BackupService(database: database, directory: configuration.backupDirectoryResolved))
+            backups: BackupService(database: database, directory: configuration.backupDirectoryResolved),
+            clients: clients, publicOrigin: publicOrigin, crossSite: CrossSiteGuard(publicOrigin: publicOrigin))
     }
 }

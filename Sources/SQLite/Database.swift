@@ -11,14 +11,18 @@ public final class Database: Sendable {
     private let writer: SerializedConnection
     private let readers: ReaderPool
     private let writeQueue: GroupCommitter
+    /// Whether writes currently fail for lack of space (see `probeStorage()`).
+    public let storage = StorageHealth()
 
-    /// Opens (creating if needed) the database file at `path` and starts the group-commit writer thread.
+    /// Opens (creating if needed, mode `0600`) the database file at `path` and starts the group-commit
+    /// writer thread.
     ///
     /// `path` must be a file: the readers open it again, which an in-memory database cannot do.
     /// - Throws: `SQLiteError` when the file cannot be opened or configured.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         var writerConfiguration = configuration.connection
         writerConfiguration.isReadOnly = false
+        try DatabaseFiles.secure(path)
         self.path = path
         let writer = SerializedConnection(try Connection(path: path, configuration: writerConfiguration))
         self.writer = writer
@@ -54,7 +58,14 @@ public final class Database: Sendable {
     ///
     /// - Throws: `SQLiteError`, or what `body` throws.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.withConnection { connection in try connection.transaction(.immediate, body) }
+        do {
+            let value = try writer.withConnection { connection in try connection.transaction(.immediate, body) }
+            storage.record(nil)
+            return value
+        } catch {
+            storage.record(error)
+            throw error
+        }
     }
 
     /// Gives `body` the writer without opening a transaction, for work that manages its own
@@ -78,7 +89,34 @@ public final class Database: Sendable {
     /// - Throws: `SQLiteError` (kind `.overloaded` when `maximumPendingWrites` are queued, `.closed`
     ///   after `close()`), what `work` throws, or the batch's `COMMIT` error.
     public func submit<T: Sendable>(_ work: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await writeQueue.submit(work)
+        do {
+            let value = try await writeQueue.submit(work)
+            storage.record(nil)
+            return value
+        } catch {
+            storage.record(error)
+            throw error
+        }
+    }
+
+    /// While the storage is marked full, commits a write that needs fresh pages (at most once per
+    /// `interval` seconds), so the mark clears when space returns even if no client writes.
+    ///
+    /// The probe creates a table holding two pages of zeros and drops it in the same transaction: the
+    /// schema is unchanged, the pages stay on the free list for later writes.
+    /// - Returns: whether the storage is still full.
+    public func probeStorage(interval: Double = 1, now: Double) async -> Bool {
+        guard storage.isFull, storage.claimProbe(now: now, interval: interval) else { return storage.isFull }
+        do {
+            try await submit { connection in
+                try connection.execute(sql: "CREATE TABLE folio_space_probe (filler BLOB)")
+                try connection.execute(sql: "INSERT INTO folio_space_probe VALUES (zeroblob(8192))")
+                try connection.execute(sql: "DROP TABLE folio_space_probe")
+            }
+        } catch {
+            // The outcome is recorded in `storage`; any other failure leaves the mark as it was.
+        }
+        return storage.isFull
     }
 
     /// Counters of the group-commit queue (batches, sizes, failures).

@@ -44,6 +44,11 @@ struct Folio {
                 return 0
             case .healthcheck(let url):
                 return await HealthProbe.run(url: url) ? 0 : 1
+            case .gradeEval(let options):
+                let run = GradeEvalCommand.run(options)
+                for line in run.diagnostics { Logger.writeLine(line) }
+                print(run.report, terminator: "")
+                return run.status
             }
         } catch {
             Logger.writeLine("folio: \(error)")
@@ -57,6 +62,8 @@ struct Folio {
         if let token = application.services.admin.generatedToken {
             Logger.writeLine("admin token, shown once (set FOLIO_ADMIN_TOKEN to choose your own): \(token)")
         }
+        application.services.logger.log(
+            .info, "answers and scores", ["policy": configuration.scoring.summary])
         let connections = application.server.maxConnections
         if connections < configuration.maxConnections {
             application.services.logger.log(

@@ -57,9 +57,9 @@ import Testing
         #expect(scores.count == expected.count)
         for (key, attempts) in expected {
             let score = try #require(scores[key], "\(key)")
-            #expect(score.attempts == attempts.count, "\(key)")
-            #expect(score.bestScore == attempts.map(\.score).max(), "\(key)")
-            #expect(score.passed == attempts.contains { $0.verdict == "correct" }, "\(key)")
+            #expect(score.tries.attempts == attempts.count, "\(key)")
+            #expect(score.tries.bestScore == attempts.map(\.score).max(), "\(key)")
+            #expect((score.tries.firstCorrectTry != nil) == attempts.contains { $0.verdict == "correct" }, "\(key)")
         }
         await server.stop()
     }

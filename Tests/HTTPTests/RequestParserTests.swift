@@ -120,6 +120,22 @@ func parseRequest(_ text: String) throws -> Request {
         #expect(outcomes(text) == [.request(method: "POST", path: "/up", body: "hello 0123456789")])
     }
 
+    @Test(arguments: [
+        "5;a=\"x\"", "5 ; a = \"semi;colon\" ; b", "5;a=\"esc\\\"aped\"", "5;a=b;c=\"\"", "5;a=tok",
+    ])
+    func acceptsWellFormedChunkExtensions(sizeLine: String) {
+        let text = "POST /up HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(sizeLine)\r\nhello\r\n0\r\n\r\n"
+        #expect(outcomes(text) == [.request(method: "POST", path: "/up", body: "hello")])
+    }
+
+    @Test(arguments: [
+        "5;a=\"unterminated", "5;a=\"x\\\"", "5;a=\"x\" junk", "5;=v", "5;a=", "5;a=b c", "5;", "5 ", "5;a=\"\u{1}\"",
+    ])
+    func rejectsMalformedChunkExtensions(sizeLine: String) {
+        let text = "POST /up HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n\(sizeLine)\r\nhello\r\n0\r\n\r\n"
+        #expect(outcomes(text) == [.status(400)])
+    }
+
     @Test(arguments: [1, 2, 3, 7, 64])
     func sameResultWhateverThePieceSize(step: Int) {
         let text =

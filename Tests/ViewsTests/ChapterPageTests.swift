@@ -95,13 +95,22 @@ struct ChapterPageTests {
         #expect(html.contains("<li class=\"question\" id=\"ch3-q1\">"), "the no-JS redirect lands on #ch3-q1")
         #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
         #expect(HTMLInspection.tags("textarea", in: html).filter { $0.contains("name=\"answer\"") }.count == 4)
-        #expect(html.components(separatedBy: "aria-live=\"polite\"").count - 1 == 4)
+        // A result region and a reveal area per question.
+        #expect(html.components(separatedBy: "aria-live=\"polite\"").count - 1 == 8)
+        let reveals = HTMLInspection.tags("form", in: html).filter { $0.contains("reveal-form") }
+        #expect(reveals.count == 4)
+        #expect(reveals[0].contains("method=\"post\" action=\"/it/checkpoints/ch3-q1/reveal\""))
+        #expect(reveals[0].contains("data-api=\"/api/v1/it/checkpoints/ch3-q1/reveal\""))
     }
 
     @Test func choiceAndYesNoQuestionsOfferRadioButtonsInAFieldset() throws {
         let html = try render()
         let radios = HTMLInspection.tags("input", in: html).filter { $0.contains("type=\"radio\"") }
-        #expect(radios.map { HTMLInspection.attribute("value", of: $0) } == ["top-bottom", "sides", "yes", "no"])
+        // Each list ends with "no choice" (value ""), checked, so a chosen option can be taken back.
+        #expect(
+            radios.map { HTMLInspection.attribute("value", of: $0) } == ["top-bottom", "sides", "", "yes", "no", ""])
+        #expect(radios.filter { $0.contains("checked") }.count == 2)
+        #expect(html.contains("<label for=\"ch3-q2-option-none\">Nessuna scelta</label>"))
         #expect(html.contains("<legend>Scegli una risposta</legend>"))
         #expect(html.contains("<label for=\"ch3-q2-option-1\">Sì</label>"))
         let openAnswer = HTMLInspection.tags("textarea", in: html).first { $0.contains("ch3-q4-answer") }

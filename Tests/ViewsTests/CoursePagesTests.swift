@@ -40,7 +40,10 @@ struct CoursePagesTests {
                 let missing = chapter.blocks.map(\.anchor).filter { !ids.contains($0) }
                 #expect(missing.isEmpty, "\(course.language.code) chapter \(chapter.number) lacks \(missing)")
                 #expect(HTMLInspection.unlabelledControls(in: html).isEmpty)
-                #expect(HTMLInspection.tags("form", in: html).count == chapter.questions.count + 1)
+                // An answer form and a "Show the answer" form per question, the header's search and the
+                // chapter's "mark as read".
+                #expect(HTMLInspection.tags("form", in: html).count == 2 * chapter.questions.count + 2)
+                #expect(html.contains("action=\"/\(course.language.code)/chapters/\(chapter.number)/read\""))
             }
             let practice = rendered.practice.string()
             #expect(HTMLInspection.tags("form", in: practice).filter { $0.contains("answer-form") }.count == 4)
@@ -79,9 +82,20 @@ struct CoursePagesTests {
             ],
             resume: ResumePoint(section: .chapter(1), anchor: "ch1-b3"),
             attempts: ["ch1-q1": [Fixtures.attempt], "ch1-q2": [Fixtures.attempt]],
-            results: ["ch1-q1": Fixtures.grade]
+            results: ["ch1-q1": Fixtures.grade],
+            references: ["ch1-q1": "La risposta di riferimento, mostrata dopo averla chiesta."],
+            shownAnswers: [0]
         )
-        let report = ProgressReport(sections: answered.sections, overall: 4.0 / 41.0)
+        let report = ProgressReport(
+            sections: answered.sections, overall: 4.0 / 41.0,
+            questions: [
+                QuestionProgress(
+                    id: "ch1-q1", section: .chapter(1), number: 1, firstScore: 0, score: 0.667, attempts: 2,
+                    passed: true, revealed: false),
+                QuestionProgress(
+                    id: "ch1-q2", section: .chapter(1), number: 2, firstScore: 0, score: 0, attempts: 1, passed: false,
+                    revealed: true),
+            ])
         let hits = [
             SearchHit(
                 section: .chapter(1), anchor: "ch1-b3", snippet: Snippet(marked: "La \u{2}larghezza\u{3} in più")),
@@ -94,6 +108,7 @@ struct CoursePagesTests {
             "chapter-ja.html": try #require(japanese.chapters[3]).staticBytes,
             "chapter-zh-Hant.html": try #require(chinese.chapters[7]).staticBytes,
             "appendix-it.html": italian.appendix.staticBytes,
+            "appendix-answered-it.html": italian.appendix.bytes(for: answered),
             "practice-ja.html": japanese.practice.staticBytes,
             "parallel-it-ja.html": try #require(italian.parallel(chapter: 1, with: japanese)),
             "search-it.html": SearchPage(query: "larghezza", hits: hits, context: italian.context).render(),

@@ -39,27 +39,53 @@ public struct AdminAccess: Sendable {
     public let credentials: AdminCredentials
     public let sessions: AdminSessionStore
     public let throttle: LoginThrottle
+    /// Failed `Authorization: Bearer` tokens per client: scripts retry, so more tries than the sign-in form.
+    public let bearerThrottle: LoginThrottle
+    /// The client address limits are keyed on (behind trusted proxies, the forwarded one).
+    public let clients: ClientAddresses
     let identity: LearnerIdentity
 
     public init(
         credentials: AdminCredentials, sessions: AdminSessionStore, throttle: LoginThrottle = LoginThrottle(),
-        identity: LearnerIdentity
+        bearerThrottle: LoginThrottle = LoginThrottle(allowance: 10, refillSeconds: 6),
+        clients: ClientAddresses = ClientAddresses(trustProxy: false, trustedProxies: []), identity: LearnerIdentity
     ) {
         self.credentials = credentials
         self.sessions = sessions
         self.throttle = throttle
+        self.bearerThrottle = bearerThrottle
+        self.clients = clients
         self.identity = identity
     }
 
     /// The principal behind `request`, or `nil` when it carries neither a bearer token nor a live session.
-    /// - Throws: `HTTPError` 401 for a wrong bearer token; `SQLiteError` when sessions cannot be read.
+    /// - Throws: `HTTPError` 401 for a wrong bearer token, 429 once the client has failed too often;
+    ///   `SQLiteError` when sessions cannot be read.
     func principal(for request: Request) async throws -> AdminPrincipal? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
-            guard credentials.accepts(bearer) else { throw APIError.unauthorized("the admin token is not valid") }
+            guard credentials.accepts(bearer) else {
+                throw refuseBearer(request, APIError.unauthorized("the admin token is not valid"))
+            }
             return .bearer
         }
         guard let id = LearnerIdentity.cookie(named: Self.cookieName, in: request) else { return nil }
         return try await sessions.session(id: id).map(AdminPrincipal.session)
+    }
+
+    /// Counts a wrong bearer token and returns the error to answer: `unauthorized` while the client has
+    /// tries left, else 429 with `Retry-After`.
+    func refuseBearer(_ request: Request, _ unauthorized: HTTPError) -> HTTPError {
+        guard let retryAfter = bearerThrottle.refuse(clients.address(of: request)) else { return unauthorized }
+        return APIError.rateLimited(retryAfter: retryAfter)
+    }
+
+    /// Whether the request carries the admin bearer token, counting a wrong one (for `/metrics`).
+    /// - Throws: `HTTPError` 401 without the token, 429 once the client has failed too often.
+    func requireBearer(_ request: Request) throws(HTTPError) {
+        let unauthorized = APIError.unauthorized(
+            "the admin bearer token is required for /metrics (or use --metrics-port)")
+        guard let token = LearnerIdentity.bearerToken(in: request) else { throw unauthorized }
+        guard credentials.accepts(token) else { throw refuseBearer(request, unauthorized) }
     }
 
     /// The principal for a console page; a browser without a session is sent to the sign-in page.

@@ -37,12 +37,6 @@ public struct AdminCredentials: Sendable {
         Secrets.constantTimeEqual(Secrets.digest(token), tokenDigest)
     }
 
-    /// Whether the request carries the admin bearer token.
-    public func authorizes(_ request: Request) -> Bool {
-        guard let token = LearnerIdentity.bearerToken(in: request) else { return false }
-        return accepts(token)
-    }
-
     private static func bytes(hex: String) -> [UInt8]? {
         let characters = Array(hex.utf8)
         guard characters.count == 64 else { return nil }

@@ -26,7 +26,8 @@ enum CohortScreens {
         ]
     }
 
-    /// Learners × sections: questions passed per section, overall share, last activity; and the CSV link.
+    /// Learners × sections: questions passed, final and first-try score, tries and reveals per section, overall
+    /// share, last activity; and the CSV link.
     static func detail(_ report: CohortReport, joinURL: String) -> [Node] {
         let sections = report.sectionNames.filter { $0 != "appendix" }
         return [
@@ -40,7 +41,9 @@ enum CohortScreens {
                 Node.a(.href("/admin/cohorts/\(report.cohort.id)/scores.csv")) { "Download the progress as CSV" }
             },
             AdminTable(
-                id: "matrix", caption: "Questions passed per section",
+                id: "matrix",
+                caption:
+                    "Per section: questions passed (✓ all), final score, first-try score, best-try score, tries, answers revealed",
                 columns: ["Learner", "Overall"] + sections.map(AdminLayout.sectionLabel) + ["Last activity"],
                 rows: report.members.map { member in
                     let bySection = Dictionary(
@@ -57,7 +60,19 @@ enum CohortScreens {
                             continue
                         }
                         let mark = section.isPassed ? " ✓" : ""
-                        cells.append(.text("\(section.questionsPassed)/\(section.questionsTotal)\(mark)"))
+                        guard section.score != nil else {
+                            cells.append(.text("\(section.questionsPassed)/\(section.questionsTotal)\(mark)"))
+                            continue
+                        }
+                        cells.append(
+                            .span(.class("matrix-cell")) {
+                                Node.strong { "\(section.questionsPassed)/\(section.questionsTotal)\(mark)" }
+                                " · score \(AdminLayout.percent(section.score))"
+                                " · first \(AdminLayout.percent(section.firstScore))"
+                                " · best \(AdminLayout.percent(section.bestScore))"
+                                " · \(section.attempts) tries"
+                                section.revealed > 0 ? " · \(section.revealed) revealed" : ""
+                            })
                     }
                     cells.append(AdminLayout.time(member.progress.sections.compactMap(\.lastActivity).max()))
                     return cells

@@ -14,6 +14,8 @@ struct ContentScreen {
     var backup: BackupService.Backup?
     /// The session's CSRF token; forms are shown only to browser sessions.
     var csrf: String?
+    /// The reveal policy and retry penalty in force.
+    var scoring: ScoringPolicy
 
     func nodes() -> [Node] {
         let report = served.flatMap { ReloadReport.decode(stored: $0.report) }
@@ -38,6 +40,7 @@ struct ContentScreen {
                     fact("Languages", snapshot.languageCodes.joined(separator: ", "))
                     fact("Chapters", String(report?.chapters ?? snapshot.library.courses.first?.chapters.count ?? 0))
                     fact("Questions", String(snapshot.questionIDs.count))
+                    fact("Answers and scores", scoring.summary)
                 }
                 Node.h3 { "Changes in this version" }
                 changes(report?.changes)

@@ -55,14 +55,19 @@ enum LearnerScreens {
             },
             AdminTable(
                 id: "progress", caption: "Progress by section",
-                columns: ["Section", "Read", "Questions passed", "Score", "Last activity"],
+                columns: [
+                    "Section", "Read", "Questions passed", "First try", "Best try", "Score", "Tries", "Revealed",
+                    "Last activity",
+                ],
                 rows: progress.sections.map { section in
                     [
                         .text(AdminLayout.sectionLabel(section.name)), .text(section.read ? "yes" : "no"),
                         .text(
                             section.questionsTotal == 0
                                 ? "—" : "\(section.questionsPassed) of \(section.questionsTotal)"),
-                        .text(AdminLayout.percent(section.score)), AdminLayout.time(section.lastActivity),
+                        .text(AdminLayout.percent(section.firstScore)), .text(AdminLayout.percent(section.bestScore)),
+                        .text(AdminLayout.percent(section.score)), .text(String(section.attempts)),
+                        .text(String(section.revealed)), AdminLayout.time(section.lastActivity),
                     ]
                 }
             ).node(),

@@ -1,11 +1,16 @@
 import Locking
 import SQLite
 
-/// Counts failed admin sign-ins per client address and refuses further tries once they run out.
+/// Counts failed admin sign-ins (or bearer tokens) per client address: once a client is out of tries,
+/// every wrong token it sends is answered 429 with `Retry-After` instead of 401.
 ///
 /// A token bucket of failures: `allowance` wrong tokens at once, then one more every `refillSeconds`.
-/// Unlike `RateLimiter`, a check does not spend anything — only a failure does — and a client that is
-/// out of tries is refused *before* its token is compared, so a throttled client learns nothing.
+/// Unlike `RateLimiter`, a check does not spend anything — only a failure does.
+///
+/// A back-off the right token passes: the token is always compared, so someone else's failures behind
+/// the same address (a proxy, a NAT, a colleague's typos) never lock out the holder of the right token.
+/// What makes guessing hopeless is the token's length (at least 24 characters, checked at start-up);
+/// the throttle makes a guesser visible and answers it with 429.
 public final class LoginThrottle: Sendable {
     private struct Bucket {
         var tokens: Double
@@ -39,6 +44,14 @@ public final class LoginThrottle: Sendable {
             if buckets.count >= maxKeys, buckets[client] == nil { prune(&buckets, now: now) }
             buckets[client] = Bucket(tokens: max(0, refilled(buckets[client], now: now) - 1), updated: now)
         }
+    }
+
+    /// Spends one try of `client` after a wrong token; returns the seconds until its next try when it had
+    /// already run out (answer 429), `nil` when this was one of its tries (answer 401).
+    public func refuse(_ client: String, now: Double = RateLimiter.monotonicSeconds()) -> Int? {
+        let exhausted = retryAfter(client, now: now) != nil
+        recordFailure(client, now: now)
+        return exhausted ? retryAfter(client, now: now) : nil
     }
 
     private func refilled(_ bucket: Bucket?, now: Double) -> Double {

@@ -7,6 +7,7 @@ public enum Command: Sendable, Equatable {
     case checkContent(directory: String)
     case backup(Configuration, destination: String)
     case healthcheck(url: String)
+    case gradeEval(GradeEvalOptions)
     case help
 }
 
@@ -33,6 +34,11 @@ public struct CommandLineParser: Sendable {
           check-content [DIR]   Parse and validate the course documents (default ./Content); exit 1 on errors.
           backup PATH           Copy the database to PATH with SQLite's online backup API.
           healthcheck [URL]     Exit 0 when GET URL (default http://127.0.0.1:8080/healthz) answers 200.
+          grade-eval FILE.jsonl [FILE…] [--content DIR] [--show-misses] [--min-accuracy X]
+                                Grade labelled answers ({"language","question","answer","expect"} per line)
+                                with the real grader; print accuracy overall and per language, the confusion
+                                matrix and the false-correct rate. Exit 2 on a malformed line; exit 1 only
+                                when --min-accuracy (a fraction such as 0.96, or 96%) is not met.
           help, --help          Show this text.
 
         Options (serve, migrate, backup)          Environment          Default
@@ -47,10 +53,17 @@ public struct CommandLineParser: Sendable {
           --max-body BYTES                        FOLIO_MAX_BODY       1048576
           --max-connections N  (beyond: 503)      FOLIO_MAX_CONNECTIONS 4096
           --event-loops N                         FOLIO_EVENT_LOOPS    number of cores
-          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto)
+          --trust-proxy                           FOLIO_TRUST_PROXY    off (honour X-Forwarded-Proto/-For)
+          --trusted-proxies CIDR,…                FOLIO_TRUSTED_PROXIES 127.0.0.0/8,::1/128
+          --public-url URL  (absolute links)      FOLIO_PUBLIC_URL     the listening address
           --access-log on|off                     FOLIO_ACCESS_LOG     on (one line per request on stderr)
           --backup-dir DIR  (POST /admin/backup)  FOLIO_BACKUP_DIR     the database file's directory
+          --reveal after-tries|immediately|never  FOLIO_REVEAL         after-tries (reference after a correct
+                                                                       answer, N tries or a reveal)
+          --tries-before-reveal N                 FOLIO_TRIES_BEFORE_REVEAL 3
+          --retry-penalty P  (0…1 per wrong try)  FOLIO_RETRY_PENALTY  0.333
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
+                                                                       (at least 24 characters when set)
         """
 
     /// Parses the arguments after the executable name.
@@ -81,9 +94,64 @@ public struct CommandLineParser: Sendable {
             guard rest.count <= 1 else { throw UsageError(message: "healthcheck takes at most one URL") }
             let port = environment["FOLIO_PORT"] ?? "8080"
             return .healthcheck(url: rest.first ?? "http://127.0.0.1:\(port)/healthz")
+        case "grade-eval":
+            return .gradeEval(try gradeEvalOptions(from: rest))
         default:
             throw UsageError(message: "unknown command '\(name)'")
         }
+    }
+
+    /// `grade-eval`'s files and flags; `--content` wins over FOLIO_CONTENT.
+    private func gradeEvalOptions(from arguments: [String]) throws(UsageError) -> GradeEvalOptions {
+        let fromEnvironment = environment["FOLIO_CONTENT"].flatMap { $0.isEmpty ? nil : $0 }
+        var options = GradeEvalOptions(files: [], contentDirectory: fromEnvironment ?? "./Content")
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else {
+                options.files.append(argument)
+                continue
+            }
+            let (flag, inlineValue) = Self.split(argument)
+            if flag == "--show-misses" {
+                guard inlineValue == nil else { throw UsageError(message: "--show-misses takes no value") }
+                options.showMisses = true
+                continue
+            }
+            guard flag == "--content" || flag == "--min-accuracy" else {
+                throw UsageError(message: "unknown option '\(flag)' for grade-eval")
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            if flag == "--content" {
+                guard !value.isEmpty else { throw UsageError(message: "--content needs a path") }
+                options.contentDirectory = value
+            } else {
+                options.minimumAccuracy = try Self.fraction(value, source: flag)
+            }
+        }
+        guard !options.files.isEmpty else { throw UsageError(message: "grade-eval needs at least one FILE.jsonl") }
+        return options
+    }
+
+    /// A fraction in 0…1, written as `0.96` or `96%`.
+    private static func fraction(_ value: String, source: String) throws(UsageError) -> Double {
+        let isPercent = value.hasSuffix("%")
+        guard let number = Double(isPercent ? String(value.dropLast()) : value), number.isFinite else {
+            throw UsageError(message: "\(source): '\(value)' is not a number such as 0.96 or 96%")
+        }
+        let fraction = isPercent ? number / 100 : number
+        guard (0...1).contains(fraction) else {
+            throw UsageError(message: "\(source): '\(value)' is not between 0 and 1 (or 0% and 100%)")
+        }
+        return fraction
     }
 
     /// Reads options from the environment, then consumes flags from `arguments`, leaving positional ones.
@@ -95,6 +163,12 @@ public struct CommandLineParser: Sendable {
             }
         }
         if let token = environment["FOLIO_ADMIN_TOKEN"], !token.isEmpty {
+            guard token.count >= Configuration.minimumAdminTokenLength else {
+                throw UsageError(
+                    message: "FOLIO_ADMIN_TOKEN is \(token.count) characters; it must be at least "
+                        + "\(Configuration.minimumAdminTokenLength) (for example: openssl rand -hex 24), "
+                        + "or unset to have one generated")
+            }
             configuration.adminToken = token
         }
         var positional: [String] = []
@@ -149,6 +223,11 @@ private enum Option: String, CaseIterable {
     case trustProxy = "--trust-proxy"
     case accessLog = "--access-log"
     case backupDirectory = "--backup-dir"
+    case reveal = "--reveal"
+    case triesBeforeReveal = "--tries-before-reveal"
+    case retryPenalty = "--retry-penalty"
+    case trustedProxies = "--trusted-proxies"
+    case publicURL = "--public-url"
 
     var environmentName: String {
         switch self {
@@ -166,6 +245,11 @@ private enum Option: String, CaseIterable {
         case .trustProxy: "FOLIO_TRUST_PROXY"
         case .accessLog: "FOLIO_ACCESS_LOG"
         case .backupDirectory: "FOLIO_BACKUP_DIR"
+        case .reveal: "FOLIO_REVEAL"
+        case .triesBeforeReveal: "FOLIO_TRIES_BEFORE_REVEAL"
+        case .retryPenalty: "FOLIO_RETRY_PENALTY"
+        case .trustedProxies: "FOLIO_TRUSTED_PROXIES"
+        case .publicURL: "FOLIO_PUBLIC_URL"
         }
     }
 
@@ -209,6 +293,29 @@ private enum Option: String, CaseIterable {
             case "off", "0", "false", "no": configuration.accessLog = false
             default: throw UsageError(message: "\(source): '\(value)' is not on or off")
             }
+        case .reveal:
+            guard let reveal = ScoringPolicy.Reveal(rawValue: value) else {
+                throw UsageError(message: "\(source): '\(value)' is not one of after-tries, immediately, never")
+            }
+            configuration.scoring.reveal = reveal
+        case .triesBeforeReveal:
+            configuration.scoring.triesBeforeReveal = try Self.integer(value, in: 0...1_000, source: source)
+        case .retryPenalty:
+            guard let penalty = Double(value), penalty.isFinite, (0...1).contains(penalty) else {
+                throw UsageError(message: "\(source): '\(value)' is not a number from 0 to 1")
+            }
+            configuration.scoring.retryPenalty = penalty
+        case .trustedProxies:
+            let blocks = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !blocks.isEmpty, blocks.allSatisfy({ AddressBlock($0) != nil }) else {
+                throw UsageError(message: "\(source): '\(value)' is not a comma-separated list of CIDR blocks")
+            }
+            configuration.trustedProxies = blocks
+        case .publicURL:
+            guard let origin = PublicOrigin.normalised(value) else {
+                throw UsageError(message: "\(source): '\(value)' is not an http:// or https:// URL without a path")
+            }
+            configuration.publicURL = origin
         case .trustProxy:
             switch value.lowercased() {
             case "1", "true", "yes", "on": configuration.trustProxy = true

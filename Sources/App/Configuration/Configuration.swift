@@ -19,12 +19,24 @@ public struct Configuration: Sendable, Equatable {
     public var eventLoops: Int?
     /// The admin bearer token from `FOLIO_ADMIN_TOKEN`; when `nil`, one is generated and its hash stored.
     public var adminToken: String?
-    /// Trust `X-Forwarded-Proto` from a reverse proxy to mark cookies `Secure`.
+    /// Trust `X-Forwarded-Proto` and `X-Forwarded-For` from a reverse proxy: cookies marked `Secure`,
+    /// per-client limits keyed on the forwarded client address.
     public var trustProxy = false
+    /// The proxies whose `X-Forwarded-For` entries are believed (CIDR blocks); loopback by default.
+    public var trustedProxies: [String] = ["127.0.0.0/8", "::1/128"]
+    /// The origin clients reach Folio at (`https://folio.example`), for absolute links such as `join_url`;
+    /// `nil` means the listening address.
+    public var publicURL: String?
     /// Whether each request gets an access-log line (errors are always logged).
     public var accessLog = true
     /// Where `POST /admin/backup` writes; `nil` means the database file's directory.
     public var backupDirectory: String?
+    /// When reference answers are shown and how retries are marked.
+    public var scoring = ScoringPolicy()
+
+    /// Admin tokens shorter than this are refused at start-up: the token is the only secret between the
+    /// network and every learner's data, and a throttle cannot make a short one safe.
+    public static let minimumAdminTokenLength = 24
 
     public init() {}
 

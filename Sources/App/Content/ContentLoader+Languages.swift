@@ -10,6 +10,7 @@ extension ContentLoader {
     private struct RenderedPages: Sendable {
         let pages: CoursePages
         let prepared: [CourseSection: PreparedBody]
+        let openAppendix: PreparedBody
         let home: PreparedBody
     }
 
@@ -18,25 +19,29 @@ extension ContentLoader {
         let chapterList: PreparedBody
         let chapters: [Int: PreparedBody]
         let appendix: PreparedBody
+        let openAppendix: PreparedBody
         let practice: PreparedBody
     }
 
-    /// Renders and encodes every language; rendering and encoding are separate jobs so two cores stay busy.
+    /// Renders, encodes and indexes every language; each is a separate job so two cores stay busy. The search
+    /// index waits for the answer keys: it folds Han characters with the table grading uses.
     static func prepareLanguages(
-        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], search: [String: SearchIndex],
-        assetVersion: String
+        library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], assetVersion: String
     ) throws -> [String: ContentSnapshot.LanguageContent] {
         let jobs = ParallelJobs()
         var pending:
             [(
-                course: LanguageCourse, search: SearchIndex, pages: ParallelJobs.Pending<RenderedPages>,
+                course: LanguageCourse, search: ParallelJobs.Pending<SearchIndex>,
+                pages: ParallelJobs.Pending<RenderedPages>,
                 json: ParallelJobs.Pending<EncodedJSON>
             )] = []
         for course in library.courses {
             let code = course.language.code
             guard let languageStrings = strings[code] else { throw Failure(report: "ui/\(code).json: missing") }
-            guard let index = search[code] else {
-                throw Failure(report: "\(course.language.document): no search index")
+            let index = jobs.add {
+                try SearchIndex(
+                    course: course, han: book.simplifiedToTraditional(in: code),
+                    stemmer: SearchStems.stemmer(for: code))
             }
             let pages = jobs.add {
                 try render(
@@ -51,10 +56,12 @@ extension ContentLoader {
         for (course, search, pages, json) in pending {
             let rendered = try pages.get()
             let encoded = try json.get()
+            let search = try search.get()
             languages[course.language.code] = ContentSnapshot.LanguageContent(
-                course: course, pages: rendered.pages, preparedPages: rendered.prepared, preparedHome: rendered.home,
+                course: course, pages: rendered.pages, preparedPages: rendered.prepared,
+                preparedOpenAppendix: rendered.openAppendix, preparedHome: rendered.home,
                 chapterList: encoded.chapterList, chapterJSON: encoded.chapters, appendixJSON: encoded.appendix,
-                practiceJSON: encoded.practice, search: search)
+                openAppendixJSON: encoded.openAppendix, practiceJSON: encoded.practice, search: search)
         }
         return languages
     }
@@ -70,6 +77,7 @@ extension ContentLoader {
         // Every page remembers its language for `/`; the cookie is the same for all readers of the page.
         var headers = Headers()
         headers.add("Set-Cookie", PageRoutes.languageCookie(course.language.code))
+        SecurityHeaders.addPage(to: &headers)
         for chapter in course.chapters {
             if let page = pages.chapters[chapter.number] {
                 prepared[.chapter(chapter.number)] = try PreparedBody(
@@ -78,8 +86,11 @@ extension ContentLoader {
         }
         prepared[.appendix] = try PreparedBody(pages.appendix.staticBytes, contentType: html, extraHeaders: headers)
         prepared[.practice] = try PreparedBody(pages.practice.staticBytes, contentType: html, extraHeaders: headers)
+        let everyAnswer = LearnerState(shownAnswers: Set(course.chapters.map(\.number)))
         return RenderedPages(
             pages: pages, prepared: prepared,
+            openAppendix: try PreparedBody(
+                pages.appendix.bytes(for: everyAnswer), contentType: html, extraHeaders: headers),
             home: try PreparedBody(pages.home.staticBytes, contentType: html, extraHeaders: headers))
     }
 
@@ -97,7 +108,10 @@ extension ContentLoader {
         return EncodedJSON(
             chapterList: try PreparedBody(CourseJSON.encode(list), contentType: json), chapters: chapters,
             appendix: try PreparedBody(
-                CourseJSON.encode(CourseJSON.appendix(course.appendix, language: code)), contentType: json),
+                CourseJSON.encode(CourseJSON.appendix(course, shown: [])), contentType: json),
+            openAppendix: try PreparedBody(
+                CourseJSON.encode(CourseJSON.appendix(course, shown: Set(course.chapters.map(\.number)))),
+                contentType: json),
             practice: try PreparedBody(
                 CourseJSON.encode(CourseJSON.practice(course.practice, language: code, book: book)), contentType: json))
     }

@@ -34,7 +34,6 @@ enum ContentLoader {
         let jobs = ParallelJobs()
         let loadedBook = jobs.add { try AnswerKeyBook.load(from: keyDirectory) }
         let loadedFingerprint = jobs.add { try ContentFingerprint.make(library: library, keyDirectory: keyDirectory) }
-        let searchIndexes = library.courses.map { course in jobs.add { try SearchIndex(course: course) } }
         let loadedStrings = jobs.add {
             try UIStrings.load(
                 directory: root.appendingPathComponent("ui", isDirectory: true),
@@ -54,12 +53,8 @@ enum ContentLoader {
         }
         do {
             let fingerprint = try loadedFingerprint.get()
-            var search: [String: SearchIndex] = [:]
-            for (course, index) in zip(library.courses, searchIndexes) {
-                search[course.language.code] = try index.get()
-            }
             let languages = try prepareLanguages(
-                library: library, book: book, strings: strings, search: search, assetVersion: contentHash)
+                library: library, book: book, strings: strings, assetVersion: contentHash)
             let list = CourseJSON.LanguageList(
                 languages: library.courses.map {
                     .init(code: $0.language.code, name: $0.language.name, tag: $0.language.tag, title: $0.title)

@@ -17,29 +17,42 @@ public final class ContentSnapshot: Sendable {
     public final class LanguageContent: Sendable {
         public let course: LanguageCourse
         public let pages: CoursePages
-        /// The anonymous rendering of each page (every slot at its fallback), gzip and ETag ready.
+        /// The anonymous rendering of each page (every slot at its fallback: the appendix's answers hidden),
+        /// gzip and ETag ready.
         let preparedPages: [CourseSection: PreparedBody]
+        /// The appendix with every chapter's answers shown (`--reveal immediately`).
+        let preparedOpenAppendix: PreparedBody
         let preparedHome: PreparedBody
         let chapterList: PreparedBody
         let chapterJSON: [Int: PreparedBody]
+        /// The appendix JSON with every chapter's answers hidden, and with all shown.
         let appendixJSON: PreparedBody
+        let openAppendixJSON: PreparedBody
         let practiceJSON: PreparedBody
         public let search: SearchIndex
 
         init(
             course: LanguageCourse, pages: CoursePages, preparedPages: [CourseSection: PreparedBody],
-            preparedHome: PreparedBody, chapterList: PreparedBody, chapterJSON: [Int: PreparedBody],
-            appendixJSON: PreparedBody, practiceJSON: PreparedBody, search: SearchIndex
+            preparedOpenAppendix: PreparedBody, preparedHome: PreparedBody, chapterList: PreparedBody,
+            chapterJSON: [Int: PreparedBody], appendixJSON: PreparedBody, openAppendixJSON: PreparedBody,
+            practiceJSON: PreparedBody, search: SearchIndex
         ) {
             self.course = course
             self.pages = pages
             self.preparedPages = preparedPages
+            self.preparedOpenAppendix = preparedOpenAppendix
             self.preparedHome = preparedHome
             self.chapterList = chapterList
             self.chapterJSON = chapterJSON
             self.appendixJSON = appendixJSON
+            self.openAppendixJSON = openAppendixJSON
             self.practiceJSON = practiceJSON
             self.search = search
+        }
+
+        /// Chapter numbers with their question ids, in course order.
+        var chapterQuestions: [(number: Int, questionIDs: [String])] {
+            course.chapters.map { ($0.number, $0.questions.map(\.id)) }
         }
     }
 
@@ -99,7 +112,15 @@ public final class ContentSnapshot: Sendable {
         let section =
             course.practice.questions.contains { $0.id == id }
             ? "practice" : "ch" + (course.chapters.first { $0.question(id: id) != nil }.map { String($0.number) } ?? "")
-        return (section, found.question, found.answer.text)
+        return (section, found.question, reference(for: id, language: language) ?? found.answer.text)
+    }
+
+    /// The reference answer shown for a question once the learner may see it.
+    ///
+    /// For now the paragraph of its chapter (the appendix's) or of the case study: the one place to change
+    /// when the answer keys give each question its own reference.
+    public func reference(for questionID: String, language: String) -> String? {
+        languages[language]?.course.question(id: questionID)?.answer.text
     }
 
     /// Every question id, in course order.

@@ -82,9 +82,22 @@ enum CourseJSON {
             let anchor: String
             let blocks: [BlockJSON]
         }
+        /// A chapter's reference answer paragraph; `text` is `null` and `hidden` true until the reader earned it.
         struct Answer: Encodable {
+            let chapter: Int?
             let label: String
-            let text: String
+            let text: String?
+            let hidden: Bool
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(chapter, forKey: .chapter)
+                try container.encode(label, forKey: .label)
+                try container.encode(text, forKey: .text)
+                try container.encode(hidden, forKey: .hidden)
+            }
+
+            enum CodingKeys: String, CodingKey { case chapter, label, text, hidden }
         }
         let language: String
         let section: String
@@ -118,14 +131,30 @@ enum CourseJSON {
             questions: questions(practice.questions, language: language, book: book))
     }
 
-    static func appendix(_ appendix: Appendix, language: String) -> AppendixJSON {
-        AppendixJSON(
-            language: language, section: "appendix", title: appendix.title, blocks: appendix.blocks.map(BlockJSON.init),
-            sections: appendix.sections.map {
+    /// The appendix with the answers of the chapters in `shown`; the others are `hidden` with a `null` text,
+    /// and their paragraphs are left out of the answers sub-section's blocks.
+    static func appendix(_ course: LanguageCourse, shown: Set<Int>) -> AppendixJSON {
+        let appendix = course.appendix
+        let chapterOfLine = Dictionary(
+            course.chapters.map { ($0.answer.line, $0.number) }, uniquingKeysWith: { first, _ in first })
+        func isHidden(line: Int) -> Bool {
+            chapterOfLine[line].map { !shown.contains($0) } ?? false
+        }
+        return AppendixJSON(
+            language: course.language.code, section: "appendix", title: appendix.title,
+            blocks: appendix.blocks.map(BlockJSON.init),
+            sections: appendix.sections.map { section in
                 AppendixJSON.Subsection(
-                    role: $0.role.rawValue, title: $0.title, anchor: $0.anchor, blocks: $0.blocks.map(BlockJSON.init))
+                    role: section.role.rawValue, title: section.title, anchor: section.anchor,
+                    blocks: section.blocks.filter { section.role != .answers || !isHidden(line: $0.line) }
+                        .map(BlockJSON.init))
             },
-            answers: appendix.answers.map { AppendixJSON.Answer(label: $0.label, text: $0.text) })
+            answers: appendix.answers.map { answer in
+                let hidden = isHidden(line: answer.line)
+                return AppendixJSON.Answer(
+                    chapter: chapterOfLine[answer.line], label: answer.label, text: hidden ? nil : answer.text,
+                    hidden: hidden)
+            })
     }
 
     /// Encodes with sorted keys so the bytes (and their ETag) are stable across loads of the same content.

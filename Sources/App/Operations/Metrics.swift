@@ -88,7 +88,9 @@ public final class Metrics: Sendable {
     }
 
     /// The exposition text; `contentVersion` and `databaseBytes` are sampled by the caller.
-    public func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64) -> String {
+    public func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64, databaseFull: Bool = false)
+        -> String
+    {
         let snapshot = state.withLock { $0 }
         let served = mergedRequests()
         let openConnections = connectionSources.withLock { $0 }.reduce(0) { $0 + $1() }
@@ -130,6 +132,9 @@ public final class Metrics: Sendable {
         out += "# HELP folio_database_size_bytes Size of the SQLite database file and its WAL.\n"
         out += "# TYPE folio_database_size_bytes gauge\n"
         out += "folio_database_size_bytes \(databaseBytes)\n"
+        out += "# HELP folio_database_full 1 while writes fail because the database's disk is full.\n"
+        out += "# TYPE folio_database_full gauge\n"
+        out += "folio_database_full \(databaseFull ? 1 : 0)\n"
         return out
     }
 

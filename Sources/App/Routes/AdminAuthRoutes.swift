@@ -3,7 +3,7 @@ import HTTP
 /// `/admin/login` and `/admin/logout`: the browser side of admin authentication.
 ///
 /// The sign-in form takes the admin token once and answers with a session cookie; failed tries are
-/// throttled per client address (429 with `Retry-After`) and logged without the token.
+/// throttled per client address (429 with `Retry-After`, see `LoginThrottle`) and logged without the token.
 enum AdminAuthRoutes {
     static func register(on router: inout Router, _ services: Services) {
         let access = services.adminAccess
@@ -14,17 +14,11 @@ enum AdminAuthRoutes {
             return loginPage(problem: nil, status: .ok, services: services)
         }
         router.post("/admin/login") { request async throws -> Response in
-            let client = AttemptRoutes.clientAddress(request)
-            if let retryAfter = access.throttle.retryAfter(client) {
-                var response = loginPage(
-                    problem: "Too many failed sign-ins from this address; try again in \(retryAfter) s.",
-                    status: .tooManyRequests, services: services)
-                response.headers.add("Retry-After", String(retryAfter))
-                return response
-            }
+            let client = access.clients.address(of: request)
             guard access.credentials.accepts(FormBody(request)["token"] ?? "") else {
-                access.throttle.recordFailure(client)
+                let retryAfter = access.throttle.refuse(client)
                 services.logger.log(.warning, "admin sign-in refused", ["client": client])
+                if let retryAfter { return throttled(retryAfter, services: services) }
                 return loginPage(problem: "That is not the admin token.", status: .unauthorized, services: services)
             }
             let (id, _) = try await access.sessions.create()
@@ -44,6 +38,14 @@ enum AdminAuthRoutes {
             response.headers.add("Cache-Control", "no-store")
             return response
         }
+    }
+
+    private static func throttled(_ retryAfter: Int, services: Services) -> Response {
+        var response = loginPage(
+            problem: "Too many failed sign-ins from this address; try again in \(retryAfter) s.",
+            status: .tooManyRequests, services: services)
+        response.headers.add("Retry-After", String(retryAfter))
+        return response
     }
 
     private static func loginPage(problem: String?, status: Status, services: Services) -> Response {

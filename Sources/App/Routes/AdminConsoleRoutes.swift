@@ -20,7 +20,7 @@ enum AdminConsoleRoutes {
                 activity: try await store.recentAttempts(limit: 10),
                 backupDirectory: services.backups.directory,
                 backup: request.query("backup").flatMap(services.backups.existing(file:)),
-                csrf: principal.csrfToken)
+                csrf: principal.csrfToken, scoring: services.configuration.scoring)
             return AdminLayout.page("Content", principal: principal, assetVersion: snapshot.contentHash) {
                 screen.nodes()
             }
@@ -47,7 +47,10 @@ enum AdminConsoleRoutes {
                 assetVersion: snapshot.contentHash
             ) {
                 LearnerScreens.detail(
-                    overview, progress: LearnerProgress(records: records, snapshot: snapshot), attempts: attempts,
+                    overview,
+                    progress: LearnerProgress(
+                        records: records, snapshot: snapshot, policy: services.configuration.scoring),
+                    attempts: attempts,
                     older: attempts.count == pageSize ? attempts.last?.id : nil, snapshot: snapshot)
             }
         }

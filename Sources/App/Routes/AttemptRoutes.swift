@@ -13,7 +13,7 @@ enum AttemptRoutes {
         let choice: String?
     }
 
-    /// What the API returns for a graded attempt.
+    /// What the API returns for a graded attempt; `reference` is `null` until the policy lets the learner see it.
     struct GradeJSON: Encodable {
         let attemptID: Int64
         let question: String
@@ -24,7 +24,7 @@ enum AttemptRoutes {
         let found: [String]
         let missing: [String]
         let feedback: String
-        let reference: String
+        let reference: String?
         /// `off_topic`, `contradiction`, `ambiguous`, `missing_parts`; encoded as `null` when there is none.
         let reason: String?
 
@@ -50,15 +50,18 @@ enum AttemptRoutes {
         }
     }
 
-    /// A graded and stored attempt, with the token of a learner created for it.
+    /// A graded and stored attempt, the learner's facts on the question after it, and the token of a learner
+    /// created for it.
     struct Outcome {
         let grade: Grade
         let attempt: Attempt
+        let tries: QuestionTries
         let issued: IssuedLearner?
     }
 
     static func register(on router: inout Router, _ services: Services) {
         router.post("/api/v1/:lang/checkpoints/:id/attempts") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let submission = try JSONBody.decode(Submission.self, from: request)
             let outcome = try await grade(
                 request, answer: submission.answer, choice: submission.choice, services: services)
@@ -66,7 +69,9 @@ enum AttemptRoutes {
                 attemptID: outcome.attempt.id, question: outcome.attempt.questionID,
                 language: outcome.attempt.language, gradedLanguage: outcome.grade.gradedLanguage,
                 verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
-                missing: outcome.grade.missing, feedback: outcome.grade.feedback, reference: outcome.grade.reference,
+                missing: outcome.grade.missing, feedback: outcome.grade.feedback,
+                reference: services.configuration.scoring.showsReference(outcome.tries)
+                    ? outcome.grade.reference : nil,
                 reason: outcome.grade.reason?.rawValue)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
@@ -102,7 +107,7 @@ enum AttemptRoutes {
             throw APIError.unprocessable("give an answer (free text) or a choice", code: "missing_answer")
         }
         let learner = try identify(request, services: services)
-        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:\(clientAddress(request))"
+        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + services.clients.address(of: request)
         if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
@@ -123,10 +128,10 @@ enum AttemptRoutes {
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict.rawValue, score: grade.score,
             contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
         do {
-            let (stored, issued) = try await services.attempts.record(
+            let recorded = try await services.attempts.record(
                 attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
             services.metrics.recordAttempt(verdict: grade.verdict.rawValue)
-            return Outcome(grade: grade, attempt: stored, issued: issued)
+            return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
         } catch let error as SQLiteError where error.kind == .overloaded {
             throw APIError.unavailable("too many writes are queued; retry shortly")
         }
@@ -136,19 +141,12 @@ enum AttemptRoutes {
     static func identify(_ request: Request, services: Services) throws -> Learner? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
             guard let learner = try services.learners.learner(token: bearer) else {
-                throw APIError.unauthorized("the bearer token is not a learner token")
+                throw services.adminAccess.refuseBearer(
+                    request, APIError.unauthorized("the bearer token is not a learner token"))
             }
             return learner
         }
         guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
         return try services.learners.learner(token: cookie)
-    }
-
-    /// The peer's address without its port, for per-client limits.
-    static func clientAddress(_ request: Request) -> String {
-        guard let address = request.remoteAddress, let colon = address.lastIndex(of: ":") else {
-            return request.remoteAddress ?? "unknown"
-        }
-        return String(address[..<colon])
     }
 }

@@ -22,7 +22,10 @@ struct CohortReport: Sendable {
         return CohortReport(
             cohort: cohort,
             members: records.map {
-                Member(learner: $0.learner, progress: LearnerProgress(records: $0.records, snapshot: snapshot))
+                Member(
+                    learner: $0.learner,
+                    progress: LearnerProgress(
+                        records: $0.records, snapshot: snapshot, policy: services.configuration.scoring))
             },
             sectionNames: InputRules.sectionNames(snapshot))
     }
@@ -48,12 +51,13 @@ struct CohortReport: Sendable {
     }
 
     /// One row per learner and section: long form, so it pivots in any spreadsheet and survives content
-    /// changes. UTF-8 with a BOM, RFC 4180 quoting, formulas neutralised (`CSVWriter`).
+    /// changes. `score` is the mean final score (retry penalty applied), `first_score` and `best_score` the
+    /// means of the first and best tries, `revealed` the number of questions whose answer was shown. UTF-8 with a BOM, RFC 4180 quoting, formulas neutralised (`CSVWriter`).
     var csv: [UInt8] {
         var writer = CSVWriter()
         writer.append([
             "learner_id", "display_name", "section", "chapter", "read", "questions_passed", "questions_total",
-            "passed", "score", "last_activity",
+            "passed", "score", "last_activity", "first_score", "best_score", "attempts", "revealed",
         ])
         for member in members {
             for section in member.progress.sections {
@@ -63,7 +67,8 @@ struct CohortReport: Sendable {
                     String(member.learner.id), member.learner.displayName, section.name, chapter,
                     section.read ? "yes" : "no", String(section.questionsPassed), String(section.questionsTotal),
                     section.isPassed ? "yes" : "no", section.score.map(Self.decimal) ?? "",
-                    section.lastActivity.map(Clock.iso8601) ?? "",
+                    section.lastActivity.map(Clock.iso8601) ?? "", section.firstScore.map(Self.decimal) ?? "",
+                    section.bestScore.map(Self.decimal) ?? "", String(section.attempts), String(section.revealed),
                 ])
             }
         }

@@ -22,7 +22,7 @@ enum CourseAPIRoutes {
             return body.respond(to: request)
         }
         router.get("/api/v1/:lang/appendix") { request in
-            try language(request, content.snapshot).appendixJSON.respond(to: request)
+            try appendix(request, services: services)
         }
         router.get("/api/v1/:lang/practice") { request in
             try language(request, content.snapshot).practiceJSON.respond(to: request)
@@ -34,10 +34,19 @@ enum CourseAPIRoutes {
             let query = request.query("q") ?? ""
             guard query.count <= 200 else { throw APIError.unprocessable("q is longer than 200 characters") }
             let limit = Int(try QueryParameters.integer(request, "limit", in: 1...50) ?? 20)
-            let results = try language.search.search(query, limit: limit)
+            var offset = 0
+            if let cursor = request.query("cursor") {
+                guard let position = PageCursor.id(from: cursor) else {
+                    throw APIError.badRequest("cursor is not one this API handed out")
+                }
+                offset = Int(clamping: max(0, position))
+            }
+            let page = try language.search.search(query, offset: offset, limit: limit)
+            let end = page.offset + page.results.count
             let body = SearchJSON(
-                language: code, query: query,
-                results: results.map { result in
+                language: code, query: query, total: page.total, offset: page.offset,
+                nextCursor: end < page.total && !page.results.isEmpty ? PageCursor.encode(Int64(end)) : nil,
+                results: page.results.map { result in
                     SearchJSON.Hit(
                         section: sectionName(result.section), title: result.title, anchor: result.anchor,
                         url: result.section.path(in: code) + (result.anchor.map { "#" + $0 } ?? ""),
@@ -51,6 +60,30 @@ enum CourseAPIRoutes {
             headers.add("Cache-Control", "no-cache")
             return try Response.json(body, headers: headers)
         }
+    }
+
+    /// The appendix for this reader: a chapter's answers appear once the reveal policy lets them see them
+    /// (prepared bodies for anonymous readers, encoded per request for a learner).
+    static func appendix(_ request: Request, services: Services) throws -> Response {
+        let snapshot = services.content.snapshot
+        let language = try language(request, snapshot)
+        let policy = services.configuration.scoring
+        switch policy.reveal {
+        case .immediately: return language.openAppendixJSON.respond(to: request)
+        case .never: return language.appendixJSON.respond(to: request)
+        case .afterTries: break
+        }
+        guard let learner = try services.identity.learner(for: request) else {
+            return language.appendixJSON.respond(to: request)
+        }
+        let tries = try services.database.read { try AttemptStore.progressRecords(learner.id, $0) }.tries
+        let shown = Set(
+            language.chapterQuestions.filter { policy.showsChapterAnswers(questionIDs: $0.questionIDs, tries: tries) }
+                .map(\.number))
+        var headers = Headers()
+        headers.add("Cache-Control", "private, no-store")
+        return Response.json(
+            bytes: try CourseJSON.encode(CourseJSON.appendix(language.course, shown: shown)), headers: headers)
     }
 
     /// The language named by the `:lang` parameter, or a JSON 404.
@@ -81,7 +114,8 @@ enum CourseAPIRoutes {
     }
 }
 
-/// `GET /api/v1/{lang}/search` response: ranked hits, each with a pre-escaped HTML snippet and its parts.
+/// `GET /api/v1/{lang}/search` response: one page of ranked hits, each with a pre-escaped HTML snippet and its
+/// parts, the total and the next page's cursor.
 struct SearchJSON: Encodable {
     struct Part: Encodable {
         let text: String
@@ -97,5 +131,26 @@ struct SearchJSON: Encodable {
     }
     let language: String
     let query: String
+    /// Every hit of the query; `results` holds one page of them.
+    let total: Int
+    /// The position of the first result among all hits.
+    let offset: Int
+    /// The `cursor` of the next page; `null` on the last page.
+    let nextCursor: String?
     let results: [Hit]
+
+    enum CodingKeys: String, CodingKey {
+        case language, query, total, offset, results
+        case nextCursor = "next_cursor"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(language, forKey: .language)
+        try container.encode(query, forKey: .query)
+        try container.encode(total, forKey: .total)
+        try container.encode(offset, forKey: .offset)
+        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(results, forKey: .results)
+    }
 }

@@ -6,12 +6,7 @@ enum ErrorResponses {
     static func formatter(_ services: Services) -> Router.ErrorFormatter {
         let content = services.content
         return { error, request in
-            let wantsJSON =
-                request.map {
-                    $0.path.hasPrefix("/api/") || $0.headers["Accept"]?.hasPrefix("application/json") == true
-                }
-                ?? false
-            if wantsJSON || request == nil {
+            if request.map(wantsJSON) ?? true {
                 let message = error.message.isEmpty ? error.status.reasonPhrase : error.message
                 return APIError.body(
                     status: error.status, code: APIError.code(for: error.status), message: message,
@@ -26,9 +21,15 @@ enum ErrorResponses {
             var headers = error.headers
             headers["Content-Type"] = "text/html; charset=utf-8"
             headers["Cache-Control"] = "no-store"
+            SecurityHeaders.addPage(to: &headers)
             return Response(
                 status: error.status, headers: headers,
                 body: ErrorPage(status: error.status.code, context: pages.context).render())
         }
+    }
+
+    /// Whether errors for `request` are JSON: under `/api/`, or when the client asks for JSON.
+    static func wantsJSON(_ request: Request) -> Bool {
+        request.path.hasPrefix("/api/") || request.headers["Accept"]?.hasPrefix("application/json") == true
     }
 }

@@ -24,10 +24,16 @@ enum InputRules {
         }.joined()
     }
 
-    /// Validates a name and returns it without leading and trailing white space.
+    /// Bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
+    /// marks U+200E, U+200F, U+061C. In a name they reorder what follows on an admin's screen or in a CSV
+    /// cell (a name that displays as something it is not), so names lose them on input.
+    static let bidiControls: [ClosedRange<UInt32>] = [0x202A...0x202E, 0x2066...0x2069, 0x200E...0x200F, 0x61C...0x61C]
+
+    /// Validates a name and returns it without bidirectional controls and leading and trailing white space.
     /// - Throws: `HTTPError` 422 naming `field` when it is blank, longer than 200 characters or holds NUL.
     static func name(_ raw: String, field: String) throws(HTTPError) -> String {
-        let scalars = raw.unicodeScalars
+        var scalars = raw.unicodeScalars
+        scalars.removeAll { scalar in bidiControls.contains { $0.contains(scalar.value) } }
         guard scalars.count <= maximumNameLength, !scalars.contains("\u{0}") else {
             throw APIError.unprocessable(
                 "\(field) must be 1 to \(maximumNameLength) characters without NUL", code: "invalid_field")

@@ -21,7 +21,7 @@ enum JoinRoutes {
         router.post("/join/:code") { request async throws -> Response in
             let cohort = try await invitedCohort(request, services: services)
             let form = FormBody(request)
-            guard isSameSite(request), let field = form["csrf"],
+            guard services.crossSite.isSameSite(request), let field = form["csrf"],
                 let cookie = LearnerIdentity.cookie(named: csrfCookieName, in: request),
                 Secrets.constantTimeEqual(Secrets.digest(field), Secrets.digest(cookie))
             else { throw HTTPError(.forbidden, "the join form must be sent from this site") }
@@ -72,6 +72,7 @@ enum JoinRoutes {
         var headers = Headers()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "private, no-store")
+        SecurityHeaders.addPage(to: &headers)
         if token != existing {
             var cookie = "\(csrfCookieName)=\(token); Path=/join; HttpOnly; SameSite=Strict"
             if services.identity.isHTTPS(request) { cookie += "; Secure" }
@@ -88,16 +89,5 @@ enum JoinRoutes {
             throw HTTPError(.internalServerError, "no course language is loaded")
         }
         return context
-    }
-
-    /// `Sec-Fetch-Site` (when sent) must say same-origin or a direct navigation, and `Origin` (when sent)
-    /// must be this host.
-    static func isSameSite(_ request: Request) -> Bool {
-        if let site = request.headers["Sec-Fetch-Site"]?.lowercased(), site != "same-origin", site != "none" {
-            return false
-        }
-        guard let origin = request.headers["Origin"] else { return true }
-        guard let host = request.headers["Host"] else { return false }
-        return origin == "http://" + host || origin == "https://" + host
     }
 }

@@ -49,6 +49,7 @@ enum LearnerAPIRoutes {
 
     static func register(on router: inout Router, _ services: Services) {
         router.post("/api/v1/learners") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(NewLearner.self, from: request)
             let snapshot = services.content.snapshot
             let name = try InputRules.name(body.displayName, field: "display_name")
@@ -72,6 +73,7 @@ enum LearnerAPIRoutes {
             return try await learnerJSON(learner, services: services).response()
         }
         router.patch("/api/v1/me") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let learner = try await Principal.requireLearner(request, services: services)
             let changes = try JSONBody.decode(LearnerChanges.self, from: request)
             let name = try changes.displayName.map { name throws(HTTPError) in
@@ -87,6 +89,7 @@ enum LearnerAPIRoutes {
             return try await learnerJSON(updated, services: services).response()
         }
         router.post("/api/v1/me/resume-code") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let learner = try await Principal.requireLearner(request, services: services)
             let (code, expiresAt) = try await durably {
                 try await services.learners.makeResumeCode(learnerID: learner.id)
@@ -95,9 +98,10 @@ enum LearnerAPIRoutes {
             return body.response()
         }
         router.post("/api/v1/resume") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(ResumeRequest.self, from: request)
             if case .limited(let retryAfter) = services.resumeLimiter.acquire(
-                "resume:" + AttemptRoutes.clientAddress(request))
+                "resume:" + services.clients.address(of: request))
             {
                 throw APIError.rateLimited(retryAfter: retryAfter)
             }
@@ -113,7 +117,8 @@ enum LearnerAPIRoutes {
         router.get("/api/v1/me/progress") { request async throws -> Response in
             let learner = try await Principal.requireLearner(request, services: services)
             let records = try await services.database.read { try AttemptStore.progressRecords(learner.id, $0) }
-            let progress = LearnerProgress(records: records, snapshot: services.content.snapshot)
+            let progress = LearnerProgress(
+                records: records, snapshot: services.content.snapshot, policy: services.configuration.scoring)
             return ResourceJSON.progress(progress).setting("learner", to: .int(learner.id)).response()
         }
         router.get("/api/v1/me/attempts") { request async throws -> Response in
@@ -134,6 +139,7 @@ enum LearnerAPIRoutes {
             return page.response()
         }
         router.post("/api/v1/me/reads") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(ReadMark.self, from: request)
             let snapshot = services.content.snapshot
             guard InputRules.sectionNames(snapshot).contains(body.section) else {
@@ -142,19 +148,7 @@ enum LearnerAPIRoutes {
                     code: "invalid_field")
             }
             let language = try InputRules.language(body.language, snapshot)
-            let learner = try await Principal.optionalLearner(request, services: services)
-            if let learner {
-                if case .limited(let retryAfter) = services.attemptLimiter.acquire("reads:learner:\(learner.id)") {
-                    throw APIError.rateLimited(retryAfter: retryAfter)
-                }
-            } else {
-                try limitNewLearners(request, services: services)
-            }
-            let issued = try await durably {
-                try await services.attempts.recordRead(
-                    section: body.section, language: language,
-                    by: learner.map { .existing($0.id) } ?? .create(language: language))
-            }
+            let issued = try await recordRead(body.section, language: language, request: request, services: services)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued { headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request)) }
@@ -162,11 +156,33 @@ enum LearnerAPIRoutes {
         }
     }
 
+    /// Records that the request's learner (made on first need) read `section`; shared by the API and the
+    /// chapter's "mark as read" form.
+    ///
+    /// - Returns: the token of a learner made for this request, which the caller sets as the cookie.
+    static func recordRead(_ section: String, language: String, request: Request, services: Services)
+        async throws -> IssuedLearner?
+    {
+        let learner = try await Principal.optionalLearner(request, services: services)
+        if let learner {
+            if case .limited(let retryAfter) = services.attemptLimiter.acquire("reads:learner:\(learner.id)") {
+                throw APIError.rateLimited(retryAfter: retryAfter)
+            }
+        } else {
+            try limitNewLearners(request, services: services)
+        }
+        return try await durably {
+            try await services.attempts.recordRead(
+                section: section, language: language,
+                by: learner.map { .existing($0.id) } ?? .create(language: language))
+        }
+    }
+
     /// New learners per client address share the bucket anonymous attempts use: one budget for creating
     /// learners, however they are created.
     static func limitNewLearners(_ request: Request, services: Services) throws(HTTPError) {
         if case .limited(let retryAfter) = services.attemptLimiter.acquire(
-            "address:" + AttemptRoutes.clientAddress(request))
+            "address:" + services.clients.address(of: request))
         {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }

@@ -8,7 +8,8 @@ enum LearnerPages {
     /// Earlier attempts listed per section at most.
     static let attemptsShown = 60
 
-    /// Reads the learner's progress (and, for a section, its attempts) and maps it to the views' state.
+    /// Reads the learner's progress (and, for a section, its attempts) and maps it to the views' state: marks,
+    /// attempts, the latest results, the references the policy lets them see and the appendix answers shown.
     static func state(
         for learner: Learner, section: CourseSection?, language: ContentSnapshot.LanguageContent,
         snapshot: ContentSnapshot, services: Services
@@ -23,15 +24,21 @@ enum LearnerPages {
                     ?? []
             )
         }
-        let progress = LearnerProgress(records: records, snapshot: snapshot)
+        let policy = services.configuration.scoring
+        let progress = LearnerProgress(records: records, snapshot: snapshot, policy: policy)
         var state = LearnerState(
             sections: progress.sectionProgress, resume: progress.lastSection.map { ResumePoint(section: $0) })
         let code = language.course.language.code
+        let tries = records.tries
+        fillAnswers(&state, section: section, tries: tries, language: language, snapshot: snapshot, policy: policy)
         for attempt in attempts {
             state.attempts[attempt.questionID, default: []].append(
                 AttemptSummary(
                     date: Date(timeIntervalSince1970: Double(attempt.createdAt) / 1000), answer: attempt.answer,
-                    choice: attempt.choice, verdict: AttemptVerdict(rawValue: attempt.verdict) ?? .incorrect,
+                    choice: attempt.choice.map {
+                        optionLabel($0, of: attempt.questionID, in: code, snapshot: snapshot)
+                    },
+                    verdict: AttemptVerdict(rawValue: attempt.verdict) ?? .incorrect,
                     score: attempt.score))
             // The newest attempt's result is shown again (the no-JavaScript flow lands here after its POST):
             // grading is deterministic, so re-grading the stored answer reproduces what was found and missing.
@@ -44,18 +51,80 @@ enum LearnerPages {
             {
                 state.results[attempt.questionID] = GradeResult(
                     verdict: AttemptVerdict(rawValue: grade.verdict.rawValue) ?? .incorrect, score: grade.score,
-                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: grade.reference)
+                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: nil)
             }
         }
         return state
     }
 
+    /// The references a reader may see in `section` (shown in each question's reveal area) and, for the
+    /// appendix, the chapters whose answers are shown; `tries` is empty for an anonymous reader.
+    static func fillAnswers(
+        _ state: inout LearnerState, section: CourseSection?, tries: [String: QuestionTries],
+        language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot, policy: ScoringPolicy
+    ) {
+        let code = language.course.language.code
+        state.revealDisabled = policy.reveal == .never
+        switch section {
+        case .chapter(let number):
+            for question in language.course.chapters.first(where: { $0.number == number })?.questions ?? []
+            where policy.showsReference(tries[question.id]) {
+                state.references[question.id] = snapshot.reference(for: question.id, language: code)
+            }
+        case .practice:
+            for question in language.course.practice.questions where policy.showsReference(tries[question.id]) {
+                state.references[question.id] = snapshot.reference(for: question.id, language: code)
+            }
+        case .appendix:
+            for chapter in language.chapterQuestions
+            where policy.showsChapterAnswers(questionIDs: chapter.questionIDs, tries: tries) {
+                state.shownAnswers.insert(chapter.number)
+            }
+        case nil:
+            break
+        }
+    }
+
+    /// The label a learner saw for a stored option id ("in alto e in basso" for `topBottom`), in the page's
+    /// language; the id itself only if the keys no longer know it.
+    static func optionLabel(_ id: String, of questionID: String, in language: String, snapshot: ContentSnapshot)
+        -> String
+    {
+        snapshot.book.options(of: questionID, in: language)?.first { $0.id == id }?.label ?? id
+    }
+
     /// A page rendered for one reader: never stored by shared caches.
-    static func personal(_ body: [UInt8], language: ContentSnapshot.LanguageContent) -> Response {
+    static func personal(
+        _ body: [UInt8], language: ContentSnapshot.LanguageContent, status: Status = .ok
+    ) -> Response {
         var headers = Headers()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "private, no-store")
         headers.add("Set-Cookie", PageRoutes.languageCookie(language.course.language.code))
-        return Response(status: .ok, headers: headers, body: body)
+        SecurityHeaders.addPage(to: &headers)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// `/{lang}/progress` for `learner` (empty for a browser without one), with the resume sections as `resume`
+    /// describes them; `resume.hasLearner` is set here.
+    static func progress(
+        learner: Learner?, language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot, services: Services,
+        resume: ResumePanel = ResumePanel(), status: Status = .ok
+    ) throws -> Response {
+        var report = ProgressReport(sections: [:], overall: 0)
+        if let learner {
+            let progress = LearnerProgress(
+                records: try services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
+                snapshot: snapshot, policy: services.configuration.scoring)
+            report = ProgressReport(
+                sections: progress.sectionProgress, overall: progress.overall,
+                questions: progress.questionProgress(in: language.course))
+        }
+        var page = ProgressPage(report: report, context: language.pages.context)
+        var resume = resume
+        resume.hasLearner = learner != nil
+        resume.lifetimeMinutes = Int(LearnerStore.resumeCodeLifetimeMilliseconds / 60_000)
+        page.resume = resume
+        return personal(page.render(), language: language, status: status)
     }
 }

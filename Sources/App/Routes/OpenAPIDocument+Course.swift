@@ -19,7 +19,15 @@ extension OpenAPIDocument {
                 responses: [("200", OpenAPIOperation.json("The chapter.", "Section"))] + OpenAPIOperation.errors(404)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/{lang}/appendix", operationID: "getAppendix", tag: "course",
-                summary: "The appendix", access: .everyone, parameters: [lang],
+                summary: "The appendix; a chapter's answers only once the reader earned them",
+                description: """
+                    Under `--reveal after-tries` (the default) a chapter's answer paragraph is shown once the \
+                    learner (cookie or bearer token) answered every question of the chapter correctly, made the \
+                    allowed tries at it, or asked to see it; otherwise its `text` is `null`, `hidden` is `true` \
+                    and its paragraph is left out of the answers sub-section's blocks. Anonymous readers get every \
+                    answer hidden; `--reveal immediately` shows all, `--reveal never` none.
+                    """,
+                access: .everyone, parameters: [lang],
                 responses: [("200", OpenAPIOperation.json("The appendix.", "Appendix"))] + OpenAPIOperation.errors(404)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/{lang}/practice", operationID: "getPractice", tag: "course",
@@ -28,7 +36,14 @@ extension OpenAPIDocument {
             ),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/{lang}/search", operationID: "search", tag: "course",
-                summary: "Full-text search in one language, ranked, with highlighted snippets", access: .everyone,
+                summary: "Full-text search in one language, ranked, with highlighted snippets",
+                description: """
+                    Results come a page at a time: `total` counts every match, and `next_cursor` (null on the last \
+                    page) passed as `cursor` gives the next page. Words match as typed and, in Italian, Spanish \
+                    and Turkish, through their stems too (exact matches first); in Chinese, Simplified characters \
+                    find Traditional ones.
+                    """,
+                access: .everyone,
                 parameters: [
                     lang,
                     [
@@ -36,8 +51,14 @@ extension OpenAPIDocument {
                         "schema": ["type": "string", "maxLength": 200],
                     ],
                     [
-                        "name": "limit", "in": "query", "required": false, "description": "Most results (default 20).",
+                        "name": "limit", "in": "query", "required": false,
+                        "description": "Most results on this page (default 20).",
                         "schema": ["type": "integer", "minimum": 1, "maximum": 50],
+                    ],
+                    [
+                        "name": "cursor", "in": "query", "required": false,
+                        "description": "`next_cursor` of the previous page (opaque).",
+                        "schema": ["type": "string", "pattern": .string(PageCursor.pattern)],
                     ],
                 ],
                 responses: [("200", OpenAPIOperation.json("The results.", "SearchResults"))]
@@ -60,6 +81,23 @@ extension OpenAPIDocument {
                             headers: OpenAPIOperation.learnerCookieHeader)
                     )
                 ] + OpenAPIOperation.errors(400, 401, 403, 404, 413, 415, 422, 429, 503)),
+            OpenAPIOperation(
+                method: "post", path: "/api/v1/{lang}/checkpoints/{id}/reveal", operationID: "revealAnswer",
+                tag: "course", summary: "Show the answer: record the reveal and return the reference",
+                description: """
+                    From then on the question earns no credit (score 0) unless it was already answered \
+                    correctly. Repeating it is idempotent (`revealed_at` stays the first time). Without learner \
+                    credentials a learner is created and its cookie set. 403 `reveal_disabled` under \
+                    `--reveal never`, 403 `cross_site_request` when another site started it. Shares the attempts' rate limit.
+                    """,
+                access: .optionalLearner, parameters: [lang, OpenAPIOperation.parameter("questionID")],
+                responses: [
+                    (
+                        "200",
+                        OpenAPIOperation.json(
+                            "The reveal is stored.", "Reveal", headers: OpenAPIOperation.learnerCookieHeader)
+                    )
+                ] + OpenAPIOperation.errors(401, 403, 404, 429, 503)),
         ]
     }
 }

@@ -11,7 +11,7 @@ extension OpenAPIDocument {
                     """,
                 access: .everyone, requestBody: OpenAPIOperation.jsonBody("NewLearner"),
                 responses: [("201", OpenAPIOperation.json("The learner and its token.", "IssuedLearner"))]
-                    + OpenAPIOperation.errors(400, 404, 415, 422, 429, 503)),
+                    + OpenAPIOperation.errors(400, 403, 404, 415, 422, 429, 503)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/me", operationID: "getMe", tag: "learner", summary: "The learner",
                 access: .learner,
@@ -44,7 +44,7 @@ extension OpenAPIDocument {
                             "The learner's new device token.", "IssuedLearner",
                             headers: OpenAPIOperation.learnerCookieHeader)
                     )
-                ] + OpenAPIOperation.errors(400, 404, 415, 422, 429, 503)),
+                ] + OpenAPIOperation.errors(400, 403, 404, 415, 422, 429, 503)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/me/progress", operationID: "getMyProgress", tag: "learner",
                 summary: "Progress per chapter and overall", access: .learner,

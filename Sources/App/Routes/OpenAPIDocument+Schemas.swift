@@ -59,13 +59,24 @@ extension OpenAPIDocument {
                             "role": S.enumeration(AppendixSection.Role.allCases.map(\.rawValue)), "title": S.string,
                             "anchor": S.string, "blocks": S.array(S.ref("Block")),
                         ])),
-                    "answers": S.array(S.object(["label": S.string, "text": S.string])),
+                    "answers": S.array(
+                        S.object([
+                            "chapter": S.nullableInteger, "label": S.string,
+                            "text": [
+                                "type": ["string", "null"],
+                                "description": "The answer paragraph; null while hidden from this reader.",
+                            ],
+                            "hidden": S.boolean,
+                        ])),
                 ])
             ),
             (
                 "SearchResults",
                 S.object([
                     "language": S.string, "query": S.string,
+                    "total": ["type": "integer", "minimum": 0, "description": "Every match, not just this page's."],
+                    "offset": ["type": "integer", "minimum": 0, "description": "Position of the first result."],
+                    "next_cursor": S.nullableString,
                     "results": S.array(
                         S.object(
                             [
@@ -114,12 +125,32 @@ extension OpenAPIDocument {
                     "attempt_id": S.integer, "question": S.string, "language": S.string, "graded_language": S.string,
                     "verdict": S.enumeration(["correct", "partial", "incorrect"]), "score": S.fraction,
                     "found": S.array(S.string), "missing": S.array(S.string), "feedback": S.string,
-                    "reference": S.string,
+                    "reference": [
+                        "type": ["string", "null"],
+                        "description": """
+                        The reference answer; under `--reveal after-tries` null until the learner answered \
+                        correctly, made the allowed tries (`--tries-before-reveal`) or revealed it; always \
+                        null under `--reveal never`.
+                        """,
+                    ],
                     "reason": [
                         "type": ["string", "null"],
                         "enum": ["off_topic", "contradiction", "ambiguous", "missing_parts", .null],
                         "description":
                             "Why the verdict is not plainly right or wrong: off_topic, contradiction, ambiguous, missing_parts (null: none).",
+                    ],
+                ])
+            ),
+            (
+                "Reveal",
+                S.object([
+                    "question": S.string,
+                    "reference": [
+                        "type": ["string", "null"], "description": "The reference answer of the question.",
+                    ],
+                    "revealed_at": [
+                        "type": ["string", "null"], "format": "date-time",
+                        "description": "When the learner first asked to see the answer.",
                     ],
                 ])
             ),
@@ -155,9 +186,32 @@ extension OpenAPIDocument {
                 "SectionProgress",
                 S.object([
                     "section": S.string, "chapter": S.nullableInteger, "read": S.boolean, "passed": S.boolean,
-                    "questions_passed": S.integer, "questions_total": S.integer, "score": S.nullableNumber,
+                    "questions_passed": S.integer, "questions_total": S.integer,
+                    "score": [
+                        "type": ["number", "null"],
+                        "description": "Mean final score (retry penalty applied) over the section's questions.",
+                    ],
+                    "first_score": [
+                        "type": ["number", "null"], "description": "Mean score of the first tries.",
+                    ],
+                    "best_score": [
+                        "type": ["number", "null"], "description": "Mean score of the best tries, no penalty.",
+                    ],
+                    "attempts": S.integer,
+                    "revealed": ["type": "integer", "description": "Questions whose answer the learner asked to see."],
                     "best_scores": ["type": "object", "additionalProperties": S.fraction],
+                    "questions": [
+                        "type": "object", "description": "Per question id, the questions answered or revealed.",
+                        "additionalProperties": S.ref("QuestionScore"),
+                    ],
                     "last_activity": S.nullableDateTime,
+                ])
+            ),
+            (
+                "QuestionScore",
+                S.object([
+                    "first_score": S.fraction, "best_score": S.fraction, "score": S.fraction, "passed": S.boolean,
+                    "attempts": S.integer, "revealed": S.boolean,
                 ])
             ),
             (
@@ -225,8 +279,29 @@ extension OpenAPIDocument {
                 "Score",
                 S.object([
                     "learner": S.integer, "display_name": S.string, "cohort": S.nullableInteger, "question": S.string,
-                    "chapter": S.nullableInteger, "section": S.string, "best_score": S.fraction,
-                    "passed": S.boolean, "attempts": S.integer, "last_attempt_at": S.dateTime,
+                    "chapter": S.nullableInteger, "section": S.string,
+                    "first_score": ["type": "number", "minimum": 0, "maximum": 1, "description": "The first try."],
+                    "best_score": [
+                        "type": "number", "minimum": 0, "maximum": 1, "description": "The best try, no penalty.",
+                    ],
+                    "score": [
+                        "type": "number", "minimum": 0, "maximum": 1,
+                        "description": """
+                        The final mark: the best over tries of (that try's score − retry penalty × wrong \
+                        tries before it), floored at 0; 0 when the answer was revealed before the first \
+                        correct try. Computed from the stored tries with the penalty in force.
+                        """,
+                    ],
+                    "passed": [
+                        "type": "boolean",
+                        "description": """
+                        Answered correctly before any reveal, with `score` at least 0.5 (or that correct \
+                        try's own score, when lower).
+                        """,
+                    ],
+                    "attempts": S.integer,
+                    "revealed": ["type": "boolean", "description": "The learner asked to see the answer."],
+                    "last_attempt_at": ["type": "string", "format": "date-time", "description": "Last try or reveal."],
                 ])
             ),
             ("ScorePage", S.object(["scores": S.array(S.ref("Score")), "next_cursor": S.nullableString])),

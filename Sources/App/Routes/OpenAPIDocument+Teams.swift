@@ -16,13 +16,20 @@ extension OpenAPIDocument {
                     + OpenAPIOperation.errors(401, 403)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/cohorts/{id}/progress", operationID: "getCohortProgress",
-                tag: "cohorts", summary: "Learners × chapters: passed, score, last activity", access: .scoresReader,
+                tag: "cohorts",
+                summary: "Learners × chapters: passed, first-try, best and final score, tries, reveals, last activity",
+                access: .scoresReader,
                 parameters: [cohortID],
                 responses: [("200", OpenAPIOperation.json("The progress matrix.", "CohortProgress"))]
                     + OpenAPIOperation.errors(401, 403, 404)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/cohorts/{id}/scores.csv", operationID: "getCohortCSV", tag: "cohorts",
                 summary: "The progress matrix as CSV (UTF-8 with BOM, one row per learner and section)",
+                description: """
+                    Columns: learner_id, display_name, section, chapter, read, questions_passed, questions_total, \
+                    passed, score (mean final score), last_activity, first_score, best_score, attempts, revealed \
+                    (questions whose answer was shown).
+                    """,
                 access: .scoresReader, parameters: [cohortID],
                 responses: [("200", OpenAPIOperation.csv("The CSV file."))] + OpenAPIOperation.errors(401, 403, 404)),
         ]
@@ -60,7 +67,7 @@ extension OpenAPIDocument {
         return [
             OpenAPIOperation(
                 method: "get", path: "/api/v1/scores", operationID: "listScores", tag: "scores",
-                summary: "Best score per learner and question, in pages ordered by learner and question",
+                summary: "First-try, best and final score per learner and question, in pages by learner and question",
                 access: .scoresReader,
                 parameters: filters + [
                     [
@@ -74,7 +81,11 @@ extension OpenAPIDocument {
             OpenAPIOperation(
                 method: "get", path: "/api/v1/scores.csv", operationID: "getScoresCSV", tag: "scores",
                 summary: "The same scores as CSV (UTF-8 with BOM)",
-                description: "At most 100,000 rows; when there are more, `X-Next-Cursor` continues.",
+                description: """
+                    At most 100,000 rows; when there are more, `X-Next-Cursor` continues. Columns: learner_id, \
+                    display_name, cohort_id, question, chapter, section, best_score, passed, attempts, \
+                    last_attempt_at, first_score, score, revealed.
+                    """,
                 access: .scoresReader,
                 parameters: filters + [
                     [

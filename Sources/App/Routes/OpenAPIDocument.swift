@@ -144,16 +144,26 @@ struct OpenAPIDocument {
                 "description": "No usable credentials: none, unknown or revoked.", "headers": bearerChallenge,
                 "content": error,
             ],
-            "Forbidden": ["description": "The credentials do not allow this operation.", "content": error],
+            "Forbidden": [
+                "description": .string(
+                    "The credentials do not allow this operation, or another site started this browser request "
+                        + "(code cross_site_request)."),
+                "content": error,
+            ],
             "NotFound": ["description": "No such resource (or one these credentials may not see).", "content": error],
             "PayloadTooLarge": ["description": "The answer or body is too long.", "content": error],
             "UnsupportedMediaType": ["description": "The body is not application/json.", "content": error],
             "Unprocessable": [
                 "description": "The body is JSON of the wrong shape or has invalid values.", "content": error,
             ],
-            "TooManyRequests": ["description": "Rate limited.", "headers": retryAfter, "content": error],
+            "TooManyRequests": [
+                "description": "Rate limited, or too many wrong bearer tokens from this client.",
+                "headers": retryAfter, "content": error,
+            ],
             "Unavailable": [
-                "description": "Too many writes are queued; retry shortly.",
+                "description": .string(
+                    "Nothing was saved; retry after Retry-After: too many writes are queued (unavailable), the "
+                        + "database's disk is full (storage_full) or another process holds its lock (database_busy)."),
                 "headers": [
                     "Retry-After": ["description": "Seconds to wait.", "schema": ["type": "string"]]
                 ],

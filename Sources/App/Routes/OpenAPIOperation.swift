@@ -98,9 +98,12 @@ struct OpenAPIOperation: Sendable {
         ]
     ]
 
-    /// References to the named error responses for `statuses`.
+    /// References to the named error responses for `statuses`; an operation that can answer 401 can also answer 429 (wrong
+    /// bearer tokens are throttled per client).
     static func errors(_ statuses: Int...) -> [(String, JSONValue)] {
-        statuses.map { status in
+        var statuses = statuses
+        if statuses.contains(401), !statuses.contains(429) { statuses = (statuses + [429]).sorted() }
+        return statuses.map { status in
             let name =
                 switch status {
                 case 400: "BadRequest"

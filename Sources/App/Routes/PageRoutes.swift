@@ -6,6 +6,8 @@ import Views
 /// the same page with its slots (progress marks, earlier attempts, latest results) filled in.
 enum PageRoutes {
     static let languageCookieName = "folio_lang"
+    /// Results on one page of `/{lang}/search`; `&page=N` shows the others.
+    static let searchPageSize = 20
 
     static func register(on router: inout Router, _ services: Services) {
         let content = services.content
@@ -57,9 +59,13 @@ enum PageRoutes {
         router.get("/:lang/search") { request in
             let language = try pageLanguage(request, content.snapshot)
             let query = String((request.query("q") ?? "").prefix(200))
-            let results = try language.search.search(query, limit: 30)
-            let hits = results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
-            let page = SearchPage(query: query, hits: hits, context: language.pages.context).render()
+            let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
+            let found = try language.search.search(query, offset: (number - 1) * searchPageSize, limit: searchPageSize)
+            let hits = found.results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
+            let page = SearchPage(
+                query: query, hits: hits, context: language.pages.context, total: found.total, page: number,
+                pageSize: searchPageSize
+            ).render()
             return LearnerPages.personal(page, language: language)
         }
         router.get("/progress") { request in
@@ -68,18 +74,17 @@ enum PageRoutes {
         router.get("/:lang/progress") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
-            var report = ProgressReport(sections: [:], overall: 0)
-            if let learner = try services.identity.learner(for: request) {
-                let progress = LearnerProgress(
-                    records: try services.database.read { try AttemptStore.progressRecords(learner.id, $0) },
-                    snapshot: snapshot)
-                report = ProgressReport(sections: progress.sectionProgress, overall: progress.overall)
-            }
-            return LearnerPages.personal(
-                ProgressPage(report: report, context: language.pages.context).render(), language: language)
+            // A scanned resume link lands here with its code filled in, for the reader to confirm.
+            let typed = String((request.query("code") ?? "").prefix(ResumeRoutes.maximumCodeLength))
+            return try LearnerPages.progress(
+                learner: try services.identity.learner(for: request), language: language, snapshot: snapshot,
+                services: services, resume: ResumePanel(typedCode: typed))
         }
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
             try await formAttempt(request, services: services)
+        }
+        router.post("/:lang/chapters/:n/read") { request async throws -> Response in
+            try await markRead(request, services: services)
         }
         let files = services.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
@@ -90,11 +95,25 @@ enum PageRoutes {
     ///
     /// Runs on the event loop: the anonymous path is a lookup, and a learner's page costs two indexed reads on
     /// a WAL reader connection (well under a millisecond), cheaper than handing the request to a task.
+    ///
+    /// The reveal policy picks the anonymous bytes: the appendix with every answer under `--reveal immediately`,
+    /// and pages without reveal forms under `--reveal never` (rendered per request, that policy only).
     static func section(
         _ section: CourseSection, request: Request, language: ContentSnapshot.LanguageContent,
         snapshot: ContentSnapshot, services: Services
     ) throws -> Response {
         guard let learner = try services.identity.learner(for: request) else {
+            switch services.configuration.scoring.reveal {
+            case .afterTries:
+                break
+            case .immediately:
+                if section == .appendix { return language.preparedOpenAppendix.respond(to: request) }
+            case .never:
+                guard let page = language.pages.page(for: section) else {
+                    throw HTTPError(.notFound, "no such page")
+                }
+                return LearnerPages.personal(page.bytes(for: LearnerState(revealDisabled: true)), language: language)
+            }
             guard let prepared = language.preparedPages[section] else { throw HTTPError(.notFound, "no such page") }
             return prepared.respond(to: request)
         }
@@ -104,8 +123,10 @@ enum PageRoutes {
         return LearnerPages.personal(page.bytes(for: state), language: language)
     }
 
-    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303).
+    /// The no-JavaScript checkpoint form: grade, store, then redirect back to the question (303); refused
+    /// (403) when another site sent it.
     static func formAttempt(_ request: Request, services: Services) async throws -> Response {
+        try services.crossSite.requireSameSiteForm(request)
         let snapshot = services.content.snapshot
         let language = try pageLanguage(request, snapshot)
         let form = FormBody(request)
@@ -115,7 +136,9 @@ enum PageRoutes {
             outcome = try await AttemptRoutes.grade(
                 request, answer: form["answer"], choice: form["choice"], services: services)
         } catch let error as HTTPError where error.status.code == 422 {
-            throw HTTPError(error.status, language.pages.context.strings.answerRequired)
+            return try refusedAnswer(
+                request, questionID: questionID, typed: form["answer"] ?? "", language: language, snapshot: snapshot,
+                services: services)
         }
         let code = language.course.language.code
         let target: CourseSection =
@@ -123,6 +146,49 @@ enum PageRoutes {
             ? .practice : .chapter(Int(outcome.attempt.section.dropFirst(2)) ?? 0)
         var response = Response.redirect(to: target.path(in: code) + "#" + questionID, status: .seeOther)
         if let issued = outcome.issued {
+            response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+        }
+        return response
+    }
+
+    /// The page of the question again (422), with the reason beside it and the text as typed, focused: what a
+    /// form sent without JavaScript and without an answer gets, instead of a dead-end error page.
+    static func refusedAnswer(
+        _ request: Request, questionID: String, typed: String, language: ContentSnapshot.LanguageContent,
+        snapshot: ContentSnapshot, services: Services
+    ) throws -> Response {
+        let code = language.course.language.code
+        guard let found = snapshot.question(questionID, in: code) else {
+            throw HTTPError(.notFound, "no such question")
+        }
+        let section: CourseSection =
+            found.section == "practice" ? .practice : .chapter(Int(found.section.dropFirst(2)) ?? 0)
+        guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
+        var state = LearnerState(revealDisabled: services.configuration.scoring.reveal == .never)
+        if let learner = try services.identity.learner(for: request) {
+            state = try LearnerPages.state(
+                for: learner, section: section, language: language, snapshot: snapshot, services: services)
+        }
+        state.drafts[questionID] = AnswerDraft(text: typed, message: language.pages.context.strings.answerRequired)
+        return LearnerPages.personal(page.bytes(for: state), language: language, status: Status(code: 422))
+    }
+
+    /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the
+    /// chapter's end (303), where the form has become a line saying the chapter is read.
+    static func markRead(_ request: Request, services: Services) async throws -> Response {
+        try services.crossSite.requireSameSiteForm(request)
+        let snapshot = services.content.snapshot
+        let language = try pageLanguage(request, snapshot)
+        let number = request.parameters["n"] ?? ""
+        let section = "ch" + number
+        guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            InputRules.sectionNames(snapshot).contains(section)
+        else { throw HTTPError(.notFound, "no such chapter") }
+        let code = language.course.language.code
+        let issued = try await LearnerAPIRoutes.recordRead(
+            section, language: code, request: request, services: services)
+        var response = Response.redirect(to: "/\(code)/chapters/\(number)#chapter-end", status: .seeOther)
+        if let issued {
             response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
         }
         return response

@@ -11,19 +11,22 @@ enum Principal: Sendable {
 
     /// The principal behind the `Authorization: Bearer` header alone (cookies never authorise admin or
     /// scores routes); `nil` without a bearer token.
-    /// - Throws: `HTTPError` 401 for an unknown or revoked token; `SQLiteError`.
+    /// - Throws: `HTTPError` 401 for an unknown or revoked token (429 once the client has failed too
+    ///   often); `SQLiteError`.
     static func bearer(_ request: Request, services: Services) async throws -> Principal? {
         guard let token = LearnerIdentity.bearerToken(in: request) else { return nil }
+        let access = services.adminAccess
         if services.admin.accepts(token) { return .admin }
+        let invalid = APIError.unauthorized("the bearer token is not valid")
         if token.hasPrefix(TokenStore.secretPrefix) {
             guard let apiToken = try await services.tokens.token(secret: token) else {
-                throw APIError.unauthorized("the bearer token is not valid")
+                throw access.refuseBearer(request, invalid)
             }
             guard !apiToken.isRevoked else { throw APIError.unauthorized("the bearer token has been revoked") }
             return .apiToken(apiToken)
         }
         guard let learner = try services.learners.learner(token: token) else {
-            throw APIError.unauthorized("the bearer token is not valid")
+            throw access.refuseBearer(request, invalid)
         }
         return .learner(learner)
     }

@@ -25,16 +25,10 @@ enum ResourceJSON {
         ]
     }
 
-    /// The absolute invitation URL when the request's `Host` is a plain host name, else the path alone.
+    /// The absolute invitation URL from `--public-url` (else the listening address), never from the
+    /// request's `Host`, which a client can forge; the path alone when no origin is known.
     static func joinURL(_ cohort: Cohort, request: Request, services: Services) -> String {
-        guard let host = request.headers["Host"], !host.isEmpty, host.utf8.count <= 255,
-            host.utf8.allSatisfy({ byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
-                    || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-            })
-        else { return cohort.joinPath }
-        return (services.identity.isHTTPS(request) ? "https://" : "http://") + host + cohort.joinPath
+        services.publicOrigin.url(cohort.joinPath)
     }
 
     static func token(_ token: APIToken) -> JSONValue {
@@ -48,7 +42,7 @@ enum ResourceJSON {
         ]
     }
 
-    static func score(_ record: ScoreRecord) -> JSONValue {
+    static func score(_ record: ScoreRecord, policy: ScoringPolicy) -> JSONValue {
         [
             "learner": .int(record.learnerID),
             "display_name": .string(record.displayName),
@@ -56,10 +50,25 @@ enum ResourceJSON {
             "question": .string(record.questionID),
             "chapter": .intOrNull(record.chapter.map(Int64.init)),
             "section": .string(record.section),
-            "best_score": .double(record.bestScore),
-            "passed": .bool(record.passed),
-            "attempts": .int(Int64(record.attempts)),
+            "first_score": .double(record.tries.firstScore),
+            "best_score": .double(record.tries.bestScore),
+            "score": .double(policy.score(record.tries)),
+            "passed": .bool(policy.passed(record.tries)),
+            "attempts": .int(Int64(record.tries.attempts)),
+            "revealed": .bool(record.tries.revealedAt != nil),
             "last_attempt_at": .time(record.lastAttemptAt),
+        ]
+    }
+
+    /// One question's facts and marks inside a progress section.
+    static func questionScore(_ question: LearnerProgress.QuestionResult) -> JSONValue {
+        [
+            "first_score": .double(question.firstScore),
+            "best_score": .double(question.bestScore),
+            "score": .double(question.score),
+            "passed": .bool(question.passed),
+            "attempts": .int(Int64(question.attempts)),
+            "revealed": .bool(question.revealed),
         ]
     }
 
@@ -90,8 +99,15 @@ enum ResourceJSON {
             "questions_passed": .int(Int64(section.questionsPassed)),
             "questions_total": .int(Int64(section.questionsTotal)),
             "score": .optional(section.score) { .double($0) },
+            "first_score": .optional(section.firstScore) { .double($0) },
+            "best_score": .optional(section.bestScore) { .double($0) },
+            "attempts": .int(Int64(section.attempts)),
+            "revealed": .int(Int64(section.revealed)),
             "best_scores": .object(
                 section.bestScores.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .double($0.value)) }),
+            "questions": .object(
+                section.questions.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: questionScore($0.value)) }
+            ),
             "last_activity": .time(section.lastActivity),
         ]
     }

@@ -5,12 +5,15 @@ public enum Routes {
     public static func make(_ services: Services) -> Router {
         var router = Router()
         router.errorFormatter = ErrorResponses.formatter(services)
+        router.errorTranslator = StorageFaults.translate
         OperationsRoutes.register(on: &router, services)
         CourseAPIRoutes.register(on: &router, services)
         AttemptRoutes.register(on: &router, services)
+        RevealRoutes.register(on: &router, services)
         LearnerAPIRoutes.register(on: &router, services)
         CohortRoutes.register(on: &router, services)
         JoinRoutes.register(on: &router, services)
+        ResumeRoutes.register(on: &router, services)
         TokenRoutes.register(on: &router, services)
         ScoresRoutes.register(on: &router, services)
         OpenAPIRoutes.register(on: &router, services)

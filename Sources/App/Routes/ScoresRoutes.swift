@@ -1,6 +1,6 @@
 import HTTP
 
-/// The scores API for other systems: per-question best scores, paginated as JSON, whole as CSV, or for
+/// The scores API for other systems: per-question first, best and final scores, paginated as JSON, whole as CSV, or for
 /// one learner. A token limited to a cohort sees only that cohort, and other cohorts (and their learners)
 /// answer exactly like ones that do not exist.
 enum ScoresRoutes {
@@ -46,7 +46,8 @@ enum ScoresRoutes {
                 request, access: access, defaultLimit: defaultPage, maximumLimit: maximumPage, services: services)
             let (records, next) = try await listing.page(services)
             let body: JSONValue = [
-                "scores": .array(records.map(ResourceJSON.score)), "next_cursor": .stringOrNull(next),
+                "scores": .array(records.map { ResourceJSON.score($0, policy: services.configuration.scoring) }),
+                "next_cursor": .stringOrNull(next),
             ]
             return body.response()
         }
@@ -59,14 +60,17 @@ enum ScoresRoutes {
             var writer = CSVWriter()
             writer.append([
                 "learner_id", "display_name", "cohort_id", "question", "chapter", "section", "best_score", "passed",
-                "attempts", "last_attempt_at",
+                "attempts", "last_attempt_at", "first_score", "score", "revealed",
             ])
+            let policy = services.configuration.scoring
             for record in records {
                 writer.append([
                     String(record.learnerID), record.displayName, record.cohortID.map(String.init) ?? "",
                     record.questionID, record.chapter.map(String.init) ?? "", record.section,
-                    CohortReport.decimal(record.bestScore), record.passed ? "yes" : "no", String(record.attempts),
-                    Clock.iso8601(record.lastAttemptAt),
+                    CohortReport.decimal(record.tries.bestScore), policy.passed(record.tries) ? "yes" : "no",
+                    String(record.tries.attempts), Clock.iso8601(record.lastAttemptAt),
+                    CohortReport.decimal(record.tries.firstScore), CohortReport.decimal(policy.score(record.tries)),
+                    record.tries.revealedAt == nil ? "no" : "yes",
                 ])
             }
             var headers = Headers()
@@ -86,7 +90,7 @@ enum ScoresRoutes {
                     "id": .int(learner.id), "display_name": .string(learner.displayName),
                     "cohort": .intOrNull(learner.cohortID),
                 ],
-                "scores": .array(records.map(ResourceJSON.score)),
+                "scores": .array(records.map { ResourceJSON.score($0, policy: services.configuration.scoring) }),
             ]
             return body.response()
         }

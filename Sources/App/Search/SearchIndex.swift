@@ -1,7 +1,9 @@
 import Course
 import Foundation
+import Grading
 import Locking
 import SQLite
+import Stemming
 import Views
 
 /// Full-text search over one language of the course: SQLite FTS5 in memory, built at content load.
@@ -26,54 +28,98 @@ public final class SearchIndex: Sendable {
         public var snippet: Snippet
     }
 
+    /// One page of results and how many there are in all.
+    public struct Page: Sendable {
+        public var results: [Result]
+        /// Every match of the query, not just this page's.
+        public var total: Int
+        /// The position of the page's first result among all matches.
+        public var offset: Int
+    }
+
+    /// `bm25` weights of the `words`, `stems` and `characters` columns: an exact word counts far more.
+    static let columnWeights = "4.0, 1.0, 1.0"
+
     private let documents: [Document]
     private let languageTag: String
+    private let han: HanConverter?
+    private let stemmer: Stemmer?
     private let connection: Locked<Connection>
 
     /// Indexes every block, question and reference answer of `course`.
+    ///
+    /// - Parameters:
+    ///   - han: the Simplified → Traditional converter grading uses for this language, folded in on both sides.
+    ///   - stemmer: the language's Snowball stemmer; its stems fill a second column so inflections match.
     /// - Throws: `SQLiteError` when the in-memory index cannot be built.
-    public init(course: LanguageCourse) throws {
+    public init(course: LanguageCourse, han: HanConverter? = nil, stemmer: Stemmer? = nil) throws {
         languageTag = course.language.tag
+        self.han = han
+        self.stemmer = stemmer
         let documents = Self.documents(of: course)
         self.documents = documents
         let connection = try Connection(path: ":memory:")
         try connection.execute(
             sql: """
-                CREATE VIRTUAL TABLE blocks USING fts5(words, characters, tokenize = "unicode61 remove_diacritics 0")
+                CREATE VIRTUAL TABLE blocks USING fts5(words, stems, characters, \
+                tokenize = "unicode61 remove_diacritics 0")
                 """)
-        var text = SearchText(languageTag: languageTag)
+        var text = SearchText(languageTag: languageTag, han: han)
+        var stems = stemmer.map { SearchStems(stemmer: $0, languageTag: course.language.tag) }
         try connection.transaction(.immediate) { connection in
             for (index, document) in documents.enumerated() {
                 let terms = text.terms(of: document.text)
+                let stemmed = stems?.stems(of: document.text, folder: &text) ?? []
                 try connection.execute(
-                    sql: "INSERT INTO blocks (rowid, words, characters) VALUES (?, ?, ?)",
-                    arguments: [index, terms.words.joined(separator: " "), terms.characters.joined(separator: " ")])
+                    sql: "INSERT INTO blocks (rowid, words, stems, characters) VALUES (?, ?, ?, ?)",
+                    arguments: [
+                        index, terms.words.joined(separator: " "), stemmed.joined(separator: " "),
+                        terms.characters.joined(separator: " "),
+                    ])
             }
         }
         self.connection = Locked(connection)
     }
 
-    /// The best `limit` matches of `query`, every term required; empty for a query with no terms.
+    /// The page of matches of `query` starting at `offset`, every term required: blocks with every word as
+    /// typed first, then those matching through stems, each group by `bm25`. Empty for a query with no terms.
     /// - Throws: `SQLiteError` if the index cannot be queried.
-    public func search(_ query: String, limit: Int = 20) throws -> [Result] {
-        var text = SearchText(languageTag: languageTag)
-        let terms = text.queryTerms(of: String(query.prefix(200)))
-        guard !terms.isEmpty else { return [] }
-        let match = Self.matchExpression(terms)
-        let rows = try connection.withLock { connection in
-            try connection.query(
-                sql: "SELECT rowid FROM blocks WHERE blocks MATCH ? ORDER BY bm25(blocks) LIMIT ?",
-                arguments: [match, limit])
+    public func search(_ query: String, offset: Int = 0, limit: Int = 20) throws -> Page {
+        var text = SearchText(languageTag: languageTag, han: han)
+        let query = String(query.prefix(200))
+        let terms = text.queryTerms(of: query)
+        let offset = max(0, offset)
+        guard !terms.isEmpty else { return Page(results: [], total: 0, offset: offset) }
+        let exact = Self.matchExpression(terms)
+        var stems = stemmer.map { SearchStems(stemmer: $0, languageTag: languageTag) }
+        let queryStems = stems?.stems(of: query, folder: &text) ?? []
+        let stemmed = Self.stemExpression(queryStems, others: terms)
+        let ranked = try connection.withLock { connection in
+            let all = try connection.query(
+                sql: """
+                    SELECT rowid FROM blocks WHERE blocks MATCH ?
+                    ORDER BY bm25(blocks, \(Self.columnWeights)), rowid
+                    """,
+                arguments: [stemmed.map { "(\(exact)) OR (\($0))" } ?? exact])
+            let rowids: [Int] = try all.map { try $0["rowid"] }
+            guard stemmed != nil else { return rowids }
+            let exactRows = Set(
+                try connection.query(sql: "SELECT rowid FROM blocks WHERE blocks MATCH ?", arguments: [exact])
+                    .map { row -> Int in try row["rowid"] })
+            return rowids.filter(exactRows.contains) + rowids.filter { !exactRows.contains($0) }
         }
         let needles = SearchText.needles(terms)
-        return try rows.compactMap { row in
-            let index: Int = try row["rowid"]
+        let marks = Snippets.StemMarks(stems: queryStems, lastIsPrefix: Self.isPrefix(queryStems.last))
+        let page = ranked.dropFirst(offset).prefix(max(0, limit))
+        let results = page.compactMap { index -> Result? in
             guard documents.indices.contains(index) else { return nil }
             let document = documents[index]
             return Result(
                 section: document.section, anchor: document.anchor, title: document.title,
-                snippet: Snippets.make(text: document.text, needles: needles, folder: &text))
+                snippet: Snippets.make(
+                    text: document.text, needles: needles, folder: &text, stems: &stems, marks: marks))
         }
+        return Page(results: results, total: ranked.count, offset: offset)
     }
 
     /// An FTS5 query: every term ANDed; the last word also matches as a prefix (search as you type).
@@ -81,7 +127,7 @@ public final class SearchIndex: Sendable {
         terms.enumerated().map { index, term in
             switch term {
             case .word(let word):
-                let prefix = index == terms.count - 1 && word.count >= 3 ? "*" : ""
+                let prefix = index == terms.count - 1 && isPrefix(word) ? "*" : ""
                 return "words : \"\(word)\"\(prefix)"
             case .bigrams(let bigrams):
                 return "words : \"\(bigrams.joined(separator: " "))\""
@@ -89,6 +135,23 @@ public final class SearchIndex: Sendable {
                 return "characters : \"\(character)\""
             }
         }.joined(separator: " AND ")
+    }
+
+    /// The same query through the `stems` column: every stem ANDed (the last as a prefix), with the query's
+    /// CJK terms as they are; `nil` when the query has no stems.
+    static func stemExpression(_ stems: [String], others terms: [SearchText.QueryTerm]) -> String? {
+        guard !stems.isEmpty else { return nil }
+        var parts = stems.enumerated().map { index, stem in
+            "stems : \"\(stem)\"" + (index == stems.count - 1 && isPrefix(stem) ? "*" : "")
+        }
+        let cjk = terms.filter { if case .word = $0 { false } else { true } }
+        if !cjk.isEmpty { parts.append(matchExpression(cjk)) }
+        return parts.joined(separator: " AND ")
+    }
+
+    /// Whether the last term is long enough to match as a prefix.
+    static func isPrefix(_ term: String?) -> Bool {
+        (term?.count ?? 0) >= 3
     }
 
     private static func documents(of course: LanguageCourse) -> [Document] {
@@ -110,17 +173,14 @@ public final class SearchIndex: Sendable {
             documents.append(
                 Document(section: .appendix, anchor: block.anchor, title: course.appendix.title, text: block.text))
         }
+        // The reference answers are not indexed: a snippet would show what the appendix hides until earned.
         for section in course.appendix.sections {
             documents.append(
                 Document(section: .appendix, anchor: section.anchor, title: section.title, text: section.title))
-            for block in section.blocks {
+            for block in section.blocks where section.role != .answers {
                 documents.append(
                     Document(section: .appendix, anchor: block.anchor, title: section.title, text: block.text))
             }
-        }
-        for answer in course.appendix.answers {
-            documents.append(
-                Document(section: .appendix, anchor: nil, title: course.appendix.title, text: answer.text))
         }
         let practice = course.practice
         documents.append(Document(section: .practice, anchor: nil, title: practice.title, text: practice.title))

@@ -1,4 +1,5 @@
 import Foundation
+import Grading
 
 /// Folds and tokenises course text for the search index, the same way for documents and queries.
 ///
@@ -6,6 +7,8 @@ import Foundation
 /// diacritics, so `perche` finds `perché` and `ic ekran` finds `iç ekran`. Chinese and Japanese have no
 /// spaces, so runs of Han and kana become overlapping character bigrams (and single characters in a
 /// separate column): two-character words such as `摺痕` match, which FTS5's trigram tokenizer cannot do.
+/// Where grading folds Simplified to Traditional (zh-Hant), search folds with the same table, so `宽度` finds
+/// `寬度`.
 struct SearchText {
     /// Terms of one text: `words` for the word/bigram column, `characters` for the unigram column.
     struct Terms {
@@ -32,13 +35,16 @@ struct SearchText {
 
     let locale: Locale
     private let isTurkish: Bool
+    private let han: HanConverter?
     private var cache: [Character: String] = [:]
     private var roles: [Character: [(Character, Role)]] = [:]
     private var scalarRoles: [UInt32: [(Character, Role)]] = [:]
 
-    init(languageTag: String) {
+    /// - Parameter han: the Simplified → Traditional converter to fold Han characters with, if any.
+    init(languageTag: String, han: HanConverter? = nil) {
         locale = Locale(identifier: languageTag)
         isTurkish = locale.language.languageCode?.identifier == "tr"
+        self.han = han
     }
 
     /// The folded form of one character: lower case, no diacritics, full-width forms narrowed.
@@ -51,6 +57,11 @@ struct SearchText {
         folded = folded.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: locale)
         if isTurkish {
             folded = folded.replacingOccurrences(of: "ı", with: "i")
+        }
+        if let han {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: folded.unicodeScalars.map { Unicode.Scalar(han.convert($0.value)) ?? $0 })
+            folded = String(scalars)
         }
         cache[character] = folded
         return folded
@@ -82,7 +93,7 @@ struct SearchText {
     }
 
     /// CJK Unified Ideographs and Extension A: folding leaves them as they are (`SearchTextTests` checks
-    /// every one), so they skip the lookup.
+    /// every one) apart from the Simplified → Traditional table, so they skip the lookup.
     static func isUnifiedIdeograph(_ value: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
     }
@@ -132,7 +143,11 @@ struct SearchText {
                 if Self.isUnifiedIdeograph(scalar.value) {
                     if !currentIsCJK { flush() }
                     currentIsCJK = true
-                    current.append(contentsOf: text.utf8[index..<end])
+                    if let han, let converted = Unicode.Scalar(han.convert(scalar.value)), converted != scalar {
+                        current.append(contentsOf: String(converted).utf8)
+                    } else {
+                        current.append(contentsOf: text.utf8[index..<end])
+                    }
                     index = end
                     continue
                 }

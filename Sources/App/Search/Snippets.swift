@@ -5,7 +5,22 @@ enum Snippets {
     /// Characters of context kept around the first match.
     static let window = 180
 
-    static func make(text: String, needles: [String], folder: inout SearchText) -> Snippet {
+    /// The query's stems: a word of the text whose stem is one of them is marked too (`larghezza` for
+    /// `larghezze`); the last stem also marks words whose stem starts with it, as it matched as a prefix.
+    struct StemMarks {
+        var stems: [String] = []
+        var lastIsPrefix = false
+
+        func marks(_ stem: String) -> Bool {
+            guard let last = stems.last else { return false }
+            return stems.contains(stem) || (lastIsPrefix && stem.hasPrefix(last))
+        }
+    }
+
+    static func make(
+        text: String, needles: [String], folder: inout SearchText, stems: inout SearchStems?,
+        marks: StemMarks = StemMarks()
+    ) -> Snippet {
         let characters = Array(text)
         // The folded text, and for each folded character the index of the original character it came from.
         var folded: [Character] = []
@@ -27,6 +42,11 @@ enum Snippets {
                 } else {
                     start += 1
                 }
+            }
+        }
+        if !marks.stems.isEmpty, stems != nil {
+            for word in stems?.words(in: characters, folder: &folder) ?? [] where marks.marks(word.stem) {
+                matches.append(word.range)
             }
         }
         matches.sort { $0.lowerBound < $1.lowerBound }

@@ -8,13 +8,13 @@ public struct AttemptStore: Sendable {
         self.database = database
     }
 
-    /// Stores an attempt durably and returns it with its id, plus the learner's token when one was created.
+    /// Stores an attempt durably and returns it with its id, the learner's facts on the question after it, and
+    /// the learner's token when one was created.
     ///
     /// Runs through the group-commit queue: the caller is resumed only after the batch holding this
     /// attempt has committed (`synchronous=FULL` in WAL mode fsyncs the log at each commit), so an
     /// acknowledged attempt survives a crash or power loss.
-    public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> (Attempt, IssuedLearner?)
-    {
+    public func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws -> RecordedAttempt {
         try await database.submit { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = Clock.nowMilliseconds()
@@ -28,18 +28,11 @@ public struct AttemptStore: Sendable {
                     attempt.verdict, attempt.score, attempt.contentVersionID, attempt.questionHash, now,
                 ])
             let id = connection.lastInsertedRowID
-            try connection.execute(
-                sql: """
-                    INSERT INTO question_scores (learner_id, question_id, section, best_score, passed, attempts,
-                    last_attempt_at) VALUES (?, ?, ?, ?, ?, 1, ?)
-                    ON CONFLICT (learner_id, question_id) DO UPDATE SET
-                    best_score = max(best_score, excluded.best_score), passed = max(passed, excluded.passed),
-                    attempts = attempts + 1, last_attempt_at = excluded.last_attempt_at, section = excluded.section
-                    """,
-                arguments: [
-                    learnerID, attempt.questionID, attempt.section, attempt.score,
-                    attempt.verdict == "correct" ? 1 : 0, now,
-                ])
+            var tries = try Self.tries(learnerID, attempt.questionID, connection) ?? QuestionTries()
+            tries.add(score: attempt.score, correct: attempt.verdict == "correct", at: now)
+            try Self.save(
+                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
+                at: now, connection)
             try connection.execute(
                 sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
             let stored = Attempt(
@@ -47,8 +40,66 @@ public struct AttemptStore: Sendable {
                 language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
                 score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
                 createdAt: now)
-            return (stored, issued)
+            return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
         }
+    }
+
+    /// Records that the learner asked to see the answers of `questions` (id and section), creating the learner
+    /// when asked; repeating it keeps the first time. Returns each question's facts after the reveal.
+    public func reveal(_ questions: [(id: String, section: String)], by reference: LearnerReference) async throws
+        -> (tries: [String: QuestionTries], learnerID: Int64, issued: IssuedLearner?)
+    {
+        try await database.submit { connection in
+            let (learnerID, issued) = try Self.resolve(reference, on: connection)
+            let now = Clock.nowMilliseconds()
+            var result: [String: QuestionTries] = [:]
+            for question in questions {
+                let existing = try Self.tries(learnerID, question.id, connection)
+                var tries = existing ?? QuestionTries()
+                tries.reveal(at: now)
+                if tries != existing {
+                    try Self.save(
+                        tries, learnerID: learnerID, questionID: question.id, section: question.section,
+                        at: now, connection)
+                }
+                result[question.id] = tries
+            }
+            try connection.execute(
+                sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
+            return (result, learnerID, issued)
+        }
+    }
+
+    /// The learner's facts on one question, `nil` before any attempt or reveal.
+    static func tries(_ learnerID: Int64, _ questionID: String, _ connection: Connection) throws -> QuestionTries? {
+        try connection.query(
+            sql: "SELECT * FROM question_scores WHERE learner_id = ? AND question_id = ?",
+            arguments: [learnerID, questionID]
+        ).first.map(QuestionTries.init(row:))
+    }
+
+    /// Writes the learner's facts on one question; `passed` keeps its stored meaning (a correct try).
+    private static func save(
+        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: String, at now: Int64,
+        _ connection: Connection
+    ) throws {
+        try connection.execute(
+            sql: """
+                INSERT INTO question_scores (learner_id, question_id, section, best_score, passed, attempts,
+                last_attempt_at, first_score, first_correct_try, first_correct_at, revealed_at, score_steps)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (learner_id, question_id) DO UPDATE SET
+                section = excluded.section, best_score = excluded.best_score, passed = excluded.passed,
+                attempts = excluded.attempts, last_attempt_at = excluded.last_attempt_at,
+                first_score = excluded.first_score, first_correct_try = excluded.first_correct_try,
+                first_correct_at = excluded.first_correct_at, revealed_at = excluded.revealed_at,
+                score_steps = excluded.score_steps
+                """,
+            arguments: [
+                learnerID, questionID, section, tries.bestScore, tries.firstCorrectTry == nil ? 0 : 1, tries.attempts,
+                now, tries.firstScore, tries.firstCorrectTry, tries.firstCorrectAt, tries.revealedAt,
+                tries.encodedSteps,
+            ])
     }
 
     /// Marks a section (`ch3`, `appendix`, `practice`) as opened by the learner.
@@ -144,24 +195,39 @@ public struct AttemptStore: Sendable {
     }
 }
 
-/// A learner's best result on one question.
+/// A stored attempt with the learner's facts on its question after it.
+public struct RecordedAttempt: Sendable {
+    public var attempt: Attempt
+    public var tries: QuestionTries
+    /// The learner created for this attempt, with its token.
+    public var issued: IssuedLearner?
+}
+
+/// A learner's facts on one question, as stored in `question_scores`.
 public struct QuestionScore: Sendable, Equatable {
     public var learnerID: Int64
     public var questionID: String
     public var section: String
-    public var bestScore: Double
-    public var passed: Bool
-    public var attempts: Int
+    public var tries: QuestionTries
+    /// The last attempt or reveal (Unix ms).
     public var lastAttemptAt: Int64
 
     init(row: Row) throws {
         learnerID = try row["learner_id"]
         questionID = try row["question_id"]
         section = try row["section"]
-        bestScore = try row["best_score"]
-        passed = try row["passed"]
-        attempts = try row["attempts"]
+        tries = try QuestionTries(row: row)
         lastAttemptAt = try row["last_attempt_at"]
+    }
+}
+
+extension QuestionTries {
+    /// The facts of a `question_scores` row.
+    init(row: Row) throws {
+        self.init(
+            firstScore: try row["first_score"], bestScore: try row["best_score"], attempts: try row["attempts"],
+            firstCorrectTry: try row["first_correct_try"], firstCorrectAt: try row["first_correct_at"],
+            revealedAt: try row["revealed_at"], steps: Self.steps(decoding: try row["score_steps"]))
     }
 }
 
@@ -169,4 +235,9 @@ public struct QuestionScore: Sendable, Equatable {
 public struct ProgressRecords: Sendable {
     public var scores: [QuestionScore]
     public var lastOpened: [String: Int64]
+
+    /// The learner's facts by question id.
+    public var tries: [String: QuestionTries] {
+        Dictionary(scores.map { ($0.questionID, $0.tries) }, uniquingKeysWith: { first, _ in first })
+    }
 }

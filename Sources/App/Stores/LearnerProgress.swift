@@ -1,20 +1,41 @@
+import Course
 import Views
 
 /// A learner's progress per section, derived from their per-question scores, reads and the current content.
 ///
-/// Language-neutral: question ids and section names are the same in every language. A question is
-/// passed when it has a correct attempt; a section is passed when all its questions are.
+/// Language-neutral: question ids and section names are the same in every language. A question's score and
+/// pass follow the scoring policy (`ScoringPolicy`); a section is passed when all its questions are.
 public struct LearnerProgress: Sendable {
+    /// One question's facts and its marks under the policy.
+    public struct QuestionResult: Sendable, Equatable {
+        public var firstScore: Double
+        public var bestScore: Double
+        public var score: Double
+        public var passed: Bool
+        public var attempts: Int
+        public var revealed: Bool
+    }
+
     public struct Section: Sendable {
         public var name: String
         public var section: CourseSection
         public var read: Bool
         public var questionsPassed: Int
         public var questionsTotal: Int
-        /// Mean of the best scores over the section's questions (unanswered count 0); nil before any attempt.
+        /// Mean of the final scores over the section's questions (unanswered count 0); nil before any attempt.
         public var score: Double?
+        /// Mean of the first tries' scores, likewise.
+        public var firstScore: Double?
+        /// Mean of the best tries' scores (no penalty), likewise.
+        public var bestScore: Double?
+        /// Tries over the section's questions.
+        public var attempts: Int
+        /// Questions whose answer the learner asked to see.
+        public var revealed: Int
         public var lastActivity: Int64?
         public var bestScores: [String: Double]
+        /// Per question id, the questions with an attempt or a reveal.
+        public var questions: [String: QuestionResult]
 
         public var isPassed: Bool { questionsTotal > 0 && questionsPassed == questionsTotal }
     }
@@ -26,7 +47,7 @@ public struct LearnerProgress: Sendable {
     public var lastSection: CourseSection?
 
     /// Combines stored records with the snapshot's sections (questions of removed sections are ignored).
-    public init(records: ProgressRecords, snapshot: ContentSnapshot) {
+    public init(records: ProgressRecords, snapshot: ContentSnapshot, policy: ScoringPolicy) {
         let scores = Dictionary(records.scores.map { ($0.questionID, $0) }, uniquingKeysWith: { first, _ in first })
         var sections: [Section] = []
         var passedTotal = 0
@@ -44,7 +65,18 @@ public struct LearnerProgress: Sendable {
         layout.append(("appendix", .appendix, []))
         for (name, section, questionIDs) in layout {
             let own = questionIDs.compactMap { scores[$0] }
-            let passed = own.filter(\.passed).count
+            var results: [String: QuestionResult] = [:]
+            for score in own {
+                results[score.questionID] = QuestionResult(
+                    firstScore: score.tries.firstScore, bestScore: score.tries.bestScore,
+                    score: policy.score(score.tries), passed: policy.passed(score.tries),
+                    attempts: score.tries.attempts, revealed: score.tries.revealedAt != nil)
+            }
+            let passed = results.values.filter(\.passed).count
+            let count = Double(max(questionIDs.count, 1))
+            func mean(_ value: (QuestionResult) -> Double) -> Double? {
+                own.isEmpty ? nil : results.values.map(value).reduce(0, +) / count
+            }
             let opened = records.lastOpened[name]
             let lastAttempt = own.map(\.lastAttemptAt).max()
             let last = [opened, lastAttempt].compactMap { $0 }.max()
@@ -53,9 +85,10 @@ public struct LearnerProgress: Sendable {
                 Section(
                     name: name, section: section, read: opened != nil || !own.isEmpty, questionsPassed: passed,
                     questionsTotal: questionIDs.count,
-                    score: own.isEmpty ? nil : own.map(\.bestScore).reduce(0, +) / Double(max(questionIDs.count, 1)),
-                    lastActivity: last,
-                    bestScores: Dictionary(own.map { ($0.questionID, $0.bestScore) }, uniquingKeysWith: max)))
+                    score: mean(\.score), firstScore: mean(\.firstScore), bestScore: mean(\.bestScore),
+                    attempts: results.values.reduce(0) { $0 + $1.attempts },
+                    revealed: results.values.filter(\.revealed).count, lastActivity: last,
+                    bestScores: results.mapValues(\.bestScore), questions: results))
             passedTotal += passed
             questionTotal += questionIDs.count
         }
@@ -72,8 +105,22 @@ public struct LearnerProgress: Sendable {
                     $0.section,
                     SectionProgress(
                         read: $0.read, questionsPassed: $0.questionsPassed,
-                        questionsTotal: $0.questionsTotal, score: $0.score)
+                        questionsTotal: $0.questionsTotal, score: $0.score, firstScore: $0.firstScore)
                 )
             }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The questions answered or revealed, in course order, for the progress page.
+    public func questionProgress(in course: LanguageCourse) -> [QuestionProgress] {
+        let results = Dictionary(
+            sections.flatMap { section in section.questions.map { ($0.key, (section.section, $0.value)) } },
+            uniquingKeysWith: { first, _ in first })
+        let questions = course.chapters.flatMap(\.questions) + course.practice.questions
+        return questions.compactMap { question in
+            guard let (section, result) = results[question.id] else { return nil }
+            return QuestionProgress(
+                id: question.id, section: section, number: question.number, firstScore: result.firstScore,
+                score: result.score, attempts: result.attempts, passed: result.passed, revealed: result.revealed)
+        }
     }
 }

@@ -1,4 +1,5 @@
-/// One learner's best result on one question, with who they are: a row of the scores API.
+/// One learner's facts on one question, with who they are: a row of the scores API (its `score` and `passed`
+/// are computed with the scoring policy in force).
 public struct ScoreRecord: Sendable, Equatable {
     public var learnerID: Int64
     public var displayName: String
@@ -6,9 +7,8 @@ public struct ScoreRecord: Sendable, Equatable {
     public var questionID: String
     /// `ch0`…`ch11` or `practice`.
     public var section: String
-    public var bestScore: Double
-    public var passed: Bool
-    public var attempts: Int
+    public var tries: QuestionTries
+    /// The last attempt or reveal (Unix ms).
     public var lastAttemptAt: Int64
 
     /// The chapter number of the question, `nil` for the case study.

@@ -1,6 +1,6 @@
 import SQLite
 
-/// All SQL of the scores API: per-question best scores (`question_scores`, maintained with each attempt)
+/// All SQL of the scores API: per-question facts (`question_scores`, maintained with each attempt)
 /// joined with the learner's name and cohort.
 public struct ScoreStore: Sendable {
     let database: Database
@@ -44,7 +44,7 @@ public struct ScoreStore: Sendable {
     static func record(from row: Row) throws -> ScoreRecord {
         ScoreRecord(
             learnerID: try row["learner_id"], displayName: try row["display_name"], cohortID: try row["cohort_id"],
-            questionID: try row["question_id"], section: try row["section"], bestScore: try row["best_score"],
-            passed: try row["passed"], attempts: try row["attempts"], lastAttemptAt: try row["last_attempt_at"])
+            questionID: try row["question_id"], section: try row["section"], tries: try QuestionTries(row: row),
+            lastAttemptAt: try row["last_attempt_at"])
     }
 }

@@ -64,6 +64,7 @@ public enum APIError {
         var headers = headers
         headers["Content-Type"] = "application/json"
         headers["Cache-Control"] = "no-store"
+        headers["X-Content-Type-Options"] = "nosniff"
         return Response(status: status, headers: headers, body: Array(json.utf8))
     }
 

@@ -30,6 +30,7 @@ public final class PreparedBody: Sendable {
         headers.add("Content-Type", contentType)
         headers.add("Cache-Control", cacheControl)
         headers.add("Vary", "Accept-Encoding")
+        headers.add("X-Content-Type-Options", "nosniff")
         for (name, value) in extraHeaders { headers.add(name, value) }
         identity = Self.variant(etag: "\"\(hash)\"", headers: headers, body: body)
         var compressed: Variant?

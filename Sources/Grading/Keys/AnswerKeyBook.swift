@@ -63,6 +63,12 @@ public struct AnswerKeyBook: Sendable {
             languages: packs.keys.sorted())
     }
 
+    /// The Simplified → Traditional converter grading applies in `language` (`simplifiedToTraditional` in its
+    /// key file), so search can fold the same way; `nil` for languages that do not fold.
+    public func simplifiedToTraditional(in language: String) -> HanConverter? {
+        packs[language]?.normalizer.han
+    }
+
     /// The question's kind, or `nil` for an unknown question.
     public func kind(of questionID: String) -> QuestionKind? {
         keys[questionID]?.kind

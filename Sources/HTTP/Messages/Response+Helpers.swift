@@ -11,9 +11,12 @@ extension Response {
         make(status: status, contentType: "text/html; charset=utf-8", headers: headers, body: Array(html.utf8))
     }
 
-    /// An `application/json` response from already encoded bytes.
+    /// An `application/json` response from already encoded bytes, with `X-Content-Type-Options: nosniff`
+    /// so no browser ever reads it as a page or a script.
     public static func json(bytes: [UInt8], status: Status = .ok, headers: Headers = Headers()) -> Response {
-        make(status: status, contentType: "application/json", headers: headers, body: bytes)
+        var headers = headers
+        if !headers.contains("X-Content-Type-Options") { headers.add("X-Content-Type-Options", "nosniff") }
+        return make(status: status, contentType: "application/json", headers: headers, body: bytes)
     }
 
     /// An `application/json` response encoding `value` with `JSONEncoder` (sorted keys, ISO 8601 dates).

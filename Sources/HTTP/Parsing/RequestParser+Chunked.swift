@@ -102,12 +102,66 @@ extension RequestParser {
         }
         guard index > 0 else { throw HTTPError(.badRequest, "invalid chunk size") }
         guard index < line.count else { return size }
-        while index < line.count && (line[index] == ASCII.space || line[index] == ASCII.tab) { index += 1 }
-        guard index < line.count, line[index] == UInt8(ascii: ";"),
-            line[index...].allSatisfy(ASCII.isFieldValueCharacter)
-        else {
+        guard isValidChunkExtension(line, from: index) else {
             throw HTTPError(.badRequest, "invalid chunk size or extension")
         }
         return size
+    }
+
+    /// `*( BWS ";" BWS name [ BWS "=" BWS ( token / quoted-string ) ] )` (RFC 9112 §7.1.1), to the line's end.
+    ///
+    /// A quoted string must be closed: a proxy that reads `"` as opening one would find the chunk's end
+    /// somewhere else than this parser does.
+    static func isValidChunkExtension(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        func skipWhiteSpace() {
+            while index < line.count && (line[index] == ASCII.space || line[index] == ASCII.tab) { index += 1 }
+        }
+        func skipToken() -> Bool {
+            let first = index
+            while index < line.count && ASCII.isTokenCharacter(line[index]) { index += 1 }
+            return index > first
+        }
+        skipWhiteSpace()
+        guard index < line.count else { return false }
+        while index < line.count {
+            guard line[index] == UInt8(ascii: ";") else { return false }
+            index += 1
+            skipWhiteSpace()
+            guard skipToken() else { return false }
+            skipWhiteSpace()
+            guard index < line.count, line[index] == UInt8(ascii: "=") else { continue }
+            index += 1
+            skipWhiteSpace()
+            if index < line.count, line[index] == UInt8(ascii: "\"") {
+                guard skipQuotedString(line, &index) else { return false }
+            } else {
+                guard skipToken() else { return false }
+            }
+            skipWhiteSpace()
+        }
+        return true
+    }
+
+    /// Moves `index` past a closed `quoted-string`; `false` when it is unterminated or holds a control character.
+    private static func skipQuotedString(_ line: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
+        index += 1
+        while index < line.count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return true
+            }
+            if byte == UInt8(ascii: "\\") {
+                index += 1
+                guard index < line.count, line[index] == ASCII.tab || line[index] >= 0x20, line[index] != 0x7F else {
+                    return false
+                }
+            } else if byte != ASCII.tab && (byte < 0x20 || byte == 0x7F) {
+                return false
+            }
+            index += 1
+        }
+        return false
     }
 }

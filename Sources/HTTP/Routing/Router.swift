@@ -41,6 +41,9 @@ public struct Router: Sendable {
     public var routes: [Route] { table.routes }
     /// Formats error responses: 404, 405, parse errors and `HTTPError`s thrown by handlers.
     public var errorFormatter: ErrorFormatter = Router.plainTextError
+    /// Turns an error that is not an `HTTPError` into one (a full disk into a 503, say) before the generic
+    /// 500; `nil` from it keeps the 500 and its log line.
+    public var errorTranslator: (@Sendable (any Error, Request?) -> HTTPError?)?
 
     /// Creates an empty router.
     public init() {}
@@ -114,10 +117,11 @@ public struct Router: Sendable {
 
     /// The response for an error thrown while handling `request` (or parsing it, when `request` is nil).
     ///
-    /// An `HTTPError` is formatted by `errorFormatter` (or sent as its own `response`); anything else is
-    /// logged and answered with a generic 500 that never echoes the error.
+    /// An `HTTPError` (or what `errorTranslator` makes of another error) is formatted by `errorFormatter`
+    /// (or sent as its own `response`); anything else is logged and answered with a generic 500 that
+    /// never echoes the error.
     func response(for error: any Error, request: Request?, log: LogHandler?) -> Response {
-        guard let httpError = error as? HTTPError else {
+        guard let httpError = error as? HTTPError ?? errorTranslator?(error, request) else {
             log?(.error, "unhandled error for \(request.map { "\($0.method) \($0.path)" } ?? "request"): \(error)")
             return errorFormatter(HTTPError(.internalServerError, "internal server error"), request)
         }

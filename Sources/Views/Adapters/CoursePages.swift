@@ -38,7 +38,9 @@ public struct CoursePages: Sendable {
         }
         chapterContents = contents
         chapters = pages
-        appendix = SectionPage(section: .appendix, content: SectionContent(course.appendix), context: context).render()
+        appendix = SectionPage(
+            section: .appendix, content: SectionContent(course.appendix, chapters: course.chapters), context: context
+        ).render()
         practice = SectionPage(
             section: .practice, content: SectionContent(course.practice, language: code, answerKeys: answerKeys),
             context: context

@@ -19,6 +19,8 @@ public struct BlockContent: Sendable {
     public var codeLines: [String]
     /// A numbered item's number, when the document gives one.
     public var number: Int?
+    /// For the appendix's reference answer paragraphs: the chapter they answer (shown only once earned).
+    public var answerChapter: Int?
 
     public init(
         kind: Kind,
@@ -29,7 +31,8 @@ public struct BlockContent: Sendable {
         whenToUse: String? = nil,
         whenNotToUse: String? = nil,
         codeLines: [String] = [],
-        number: Int? = nil
+        number: Int? = nil,
+        answerChapter: Int? = nil
     ) {
         self.kind = kind
         self.anchor = anchor
@@ -40,5 +43,6 @@ public struct BlockContent: Sendable {
         self.whenNotToUse = whenNotToUse
         self.codeLines = codeLines
         self.number = number
+        self.answerChapter = answerChapter
     }
 }

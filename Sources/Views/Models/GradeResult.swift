@@ -7,8 +7,8 @@ public struct GradeResult: Sendable {
     public var found: [String]
     public var missing: [String]
     public var feedback: String
-    /// The reference answer paragraph.
-    public var reference: String
+    /// The reference answer paragraph, when the reader may see it (pages show it in the reveal area instead).
+    public var reference: String?
 
     public init(
         verdict: AttemptVerdict,
@@ -16,7 +16,7 @@ public struct GradeResult: Sendable {
         found: [String],
         missing: [String],
         feedback: String,
-        reference: String
+        reference: String?
     ) {
         self.verdict = verdict
         self.score = score

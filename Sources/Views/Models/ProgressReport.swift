@@ -4,9 +4,12 @@ public struct ProgressReport: Sendable {
     public var sections: [CourseSection: SectionProgress]
     /// Overall completion 0…1, as `GET /api/v1/me/progress` reports it.
     public var overall: Double
+    /// The questions answered or revealed, in course order.
+    public var questions: [QuestionProgress]
 
-    public init(sections: [CourseSection: SectionProgress], overall: Double) {
+    public init(sections: [CourseSection: SectionProgress], overall: Double, questions: [QuestionProgress] = []) {
         self.sections = sections
         self.overall = overall
+        self.questions = questions
     }
 }

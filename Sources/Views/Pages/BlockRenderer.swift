@@ -4,6 +4,8 @@
 struct BlockRenderer {
     var strings: UIStrings
     var withAnchors = true
+    /// Set on section pages: reference answer paragraphs become slots, a placeholder until the reader earned them.
+    var context: PageContext?
 
     /// `blocks` in order, consecutive bullets in one `<ul>` and consecutive numbered items in one `<ol>`.
     func nodes(_ blocks: [BlockContent]) -> [Node] {
@@ -30,7 +32,14 @@ struct BlockRenderer {
     func node(_ block: BlockContent) -> Node {
         switch block.kind {
         case .heading: return heading(block)
-        case .paragraph: return .p(anchor(block)) { block.text }
+        case .paragraph:
+            if let chapter = block.answerChapter, let context {
+                let fragments = ResultFragments(context: context)
+                return .slot(.chapterAnswer(chapter: chapter, anchor: block.anchor, text: block.text)) {
+                    fragments.hiddenChapterAnswer(chapter: chapter, anchor: block.anchor, revealDisabled: false)
+                }
+            }
+            return .p(anchor(block)) { block.text }
         case .code: return code(block)
         case .bullet, .numbered: return list([block])
         case .note: return .div(.class("note"), Attribute("role", "note"), anchor(block)) { Node.p { block.text } }

@@ -48,16 +48,24 @@ struct Checkpoint {
                         question.prompt
                     }
                     options(question)
-                    Node.label(.for(id + "-answer"), .class("answer-label")) { strings.yourAnswer }
-                    Node.textarea(
-                        .id(id + "-answer"), .name("answer"), Attribute("rows", "3"), Attribute("maxlength", "4096"),
-                        .when(options(for: question).isEmpty, .required)
-                    )
+                    // On a choice question the text is an optional explanation; the label says so.
+                    let required = options(for: question).isEmpty
+                    Node.label(.for(id + "-answer"), .class("answer-label")) {
+                        required ? strings.yourAnswer : strings.answerWhy
+                    }
+                    Node.slot(.answerInput(questionID: id, required: required)) {
+                        ResultFragments(context: context).answerInput(questionID: id, required: required, draft: nil)
+                    }
                     Node.button(.type("submit"), .class("submit-answer")) { strings.submitAnswer }
                 }
             }
             Node.div(.class("result"), .id(id + "-result"), .aria("live", "polite")) {
                 Node.slot(.result(questionID: id))
+            }
+            Node.div(.class("reveal"), .id(id + "-reveal"), .aria("live", "polite")) {
+                Node.slot(.reveal(questionID: id)) {
+                    ResultFragments(context: context).revealForm(questionID: id)
+                }
             }
             Node.slot(.attempts(questionID: id)) {
                 ResultFragments(context: context).attempts(questionID: id, [])
@@ -87,6 +95,12 @@ struct Checkpoint {
                     Node.input(.type("radio"), .id(optionID), .name("choice"), .value(option.value))
                     Node.label(.for(optionID)) { option.label }
                 }
+            }
+            // A chosen option can be taken back: this one sends no choice, so the text alone is graded.
+            let noneID = "\(question.id)-option-none"
+            Node.div(.class("option option-none")) {
+                Node.input(.type("radio"), .id(noneID), .name("choice"), .value(""), .checked)
+                Node.label(.for(noneID)) { context.strings.noChoice }
             }
         }
     }

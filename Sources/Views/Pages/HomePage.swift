@@ -1,4 +1,4 @@
-/// `/{lang}/`: the course title, introduction, reading guide, "continue" link and the list of sections with
+/// `/{lang}/`: the course title, the "start"/"continue" link, introduction, reading guide and the list of sections with
 /// their progress. Rendered once per language; the marks and the continue link are slots.
 public struct HomePage: Sendable {
     /// The introduction's paragraphs (the introduction, then the reading guide).
@@ -19,15 +19,16 @@ public struct HomePage: Sendable {
         let nodes = shell.document {
             Node.div(.class("home")) {
                 Node.h1 { context.outline.title }
-                for paragraph in introduction {
-                    Node.p(.class("introduction")) { paragraph }
-                }
+                // Before the introduction, so that on a phone the way in is on the first screen.
                 Node.p(.class("continue")) {
                     Node.slot(.continueReading) {
                         if let first {
                             Node.a(.class("continue-link"), .href(first.path(in: language))) { strings.startReading }
                         }
                     }
+                }
+                for paragraph in introduction {
+                    Node.p(.class("introduction")) { paragraph }
                 }
                 Node.h2(.id("chapters-title")) { strings.chapters }
                 Node.ol(.class("chapter-list"), .aria("labelledby", "chapters-title")) {

@@ -1,4 +1,4 @@
-/// The frame every learner page shares: head, skip link, header with search, progress and language switcher,
+/// The frame every learner page shares: head, skip link, header with progress, language menu and search,
 /// the main landmark, an optional table of contents beside it, and the script.
 struct PageShell {
     var context: PageContext
@@ -63,30 +63,41 @@ struct PageShell {
                         Node.li(.class("toc-jump")) { Node.a(.href("#toc")) { strings.tableOfContents } }
                     }
                     Node.li { Node.a(.href("/\(code)/progress")) { strings.progress } }
+                    if showsSearch {
+                        Node.li(.class("search-link")) { Node.a(.href("/\(code)/search")) { strings.search } }
+                    }
                 }
             }
+            languageMenu()
             if showsSearch {
                 Node.form(.class("site-search"), Attribute("role", "search"), Attribute("action", "/\(code)/search")) {
                     Node.input(.type("search"), .id("site-search-q"), .name("q"), .aria("label", strings.searchLabel))
                     Node.button(.type("submit")) { strings.search }
                 }
             }
-            languageSwitcher()
         }
     }
 
-    private func languageSwitcher() -> Node {
-        .nav(.class("languages"), .aria("label", context.strings.languages)) {
-            Node.ul {
-                for language in context.languages {
-                    Node.li {
-                        Node.a(
-                            .href(languagePath(language)),
-                            .lang(language.tag),
-                            .hreflang(language.tag),
-                            .when(language == context.language, .aria("current", "page")),
-                            .data("switch-language", "")
-                        ) { language.name }
+    /// The other languages behind one compact control: a `<details>` menu, so it opens without JavaScript and
+    /// takes one line of the header on a phone instead of a row of five names.
+    private func languageMenu() -> Node {
+        .details(.class("language-menu")) {
+            Node.summary {
+                Node.span(.class("visually-hidden")) { context.strings.languages + ": " }
+                Node.span(.lang(context.language.tag)) { context.language.name }
+            }
+            Node.nav(.class("languages"), .aria("label", context.strings.languages)) {
+                Node.ul {
+                    for language in context.languages {
+                        Node.li {
+                            Node.a(
+                                .href(languagePath(language)),
+                                .lang(language.tag),
+                                .hreflang(language.tag),
+                                .when(language == context.language, .aria("current", "page")),
+                                .data("switch-language", "")
+                            ) { language.name }
+                        }
                     }
                 }
             }

@@ -1,8 +1,10 @@
-/// `/{lang}/progress` (App redirects `/progress` there): chapters read and passed, score per section and the
-/// overall percentage. Rendered per request.
+/// `/{lang}/progress` (App redirects `/progress` there): chapters read and passed, first-try and final score per
+/// section, the overall percentage, and each question answered or revealed. Rendered per request.
 public struct ProgressPage: Sendable {
     public var report: ProgressReport
     public var context: PageContext
+    /// The "Continue on another device" and "I have a code" sections; none when `nil`.
+    public var resume: ResumePanel?
 
     public init(report: ProgressReport, context: PageContext) {
         self.report = report
@@ -50,6 +52,7 @@ public struct ProgressPage: Sendable {
                             Node.th(Attribute("scope", "col")) { strings.progressSection }
                             Node.th(Attribute("scope", "col")) { strings.progressRead }
                             Node.th(Attribute("scope", "col")) { strings.progressQuestions }
+                            Node.th(Attribute("scope", "col")) { strings.progressFirstTry }
                             Node.th(Attribute("scope", "col")) { strings.progressScore }
                         }
                     }
@@ -59,6 +62,12 @@ public struct ProgressPage: Sendable {
                         }
                     }
                 }
+            }
+            if !report.questions.isEmpty {
+                questionTable()
+            }
+            if let resume {
+                ResumeSections(panel: resume, context: context).node()
             }
         }
         return HTMLRenderer.bytes(nodes)
@@ -74,7 +83,48 @@ public struct ProgressPage: Sendable {
             }
             Node.td { progress?.read == true ? strings.yes : strings.no }
             Node.td { total == 0 ? "–" : "\(progress?.questionsPassed ?? 0)/\(total)" }
+            Node.td { progress?.firstScore.map { strings.percent($0) } ?? "–" }
             Node.td { progress?.score.map { strings.percent($0) } ?? "–" }
+        }
+    }
+
+    /// Each question answered or revealed: first try next to the final score, tries, whether the answer was shown.
+    private func questionTable() -> Node {
+        let strings = context.strings
+        return .div(
+            .class("table-scroll"), Attribute("tabindex", "0"), Attribute("role", "region"),
+            .aria("labelledby", "questions-caption")
+        ) {
+            Node.table(.class("progress-table question-table")) {
+                Node.caption(.id("questions-caption")) { strings.progressQuestionTable }
+                Node.thead {
+                    Node.tr {
+                        Node.th(Attribute("scope", "col")) { strings.progressQuestion }
+                        Node.th(Attribute("scope", "col")) { strings.progressFirstTry }
+                        Node.th(Attribute("scope", "col")) { strings.progressScore }
+                        Node.th(Attribute("scope", "col")) { strings.progressTries }
+                        Node.th(Attribute("scope", "col")) { strings.progressRevealed }
+                    }
+                }
+                Node.tbody {
+                    for question in report.questions {
+                        Node.tr(.when(question.passed, .class("passed")), .id("progress-" + question.id)) {
+                            Node.th(Attribute("scope", "row")) {
+                                Node.a(.href(question.section.path(in: context.language.code) + "#" + question.id)) {
+                                    context.heading(of: question.section) + " · "
+                                        + strings.questionLabel(question.number)
+                                }
+                            }
+                            Node.td { question.attempts == 0 ? "–" : strings.percent(question.firstScore) }
+                            Node.td { strings.percent(question.score) }
+                            Node.td { String(question.attempts) }
+                            Node.td(.when(question.revealed, .class("revealed"))) {
+                                question.revealed ? strings.yes : strings.no
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -15,11 +15,57 @@ struct ResultFragments {
             },
             grade.feedback.isEmpty ? .empty : .p(.class("feedback")) { grade.feedback },
             concepts(found: grade.found, missing: grade.missing),
-            .div(.class("reference")) {
-                Node.p(.class("reference-label")) { Node.strong { strings.referenceAnswer } }
-                Node.p { grade.reference }
-            },
+            grade.reference.map(reference) ?? .empty,
         ]
+    }
+
+    /// A question's reference answer, as the reveal area shows it.
+    func reference(_ text: String) -> Node {
+        .div(.class("reference")) {
+            Node.p(.class("reference-label")) { Node.strong { context.strings.referenceAnswer } }
+            Node.p { text }
+        }
+    }
+
+    /// The "Show the answer" form of a question: a plain POST (then App redirects back), or fetch in `folio.js`.
+    func revealForm(questionID: String) -> Node {
+        let language = URLPath.segment(context.language.code)
+        let path = "/checkpoints/" + URLPath.segment(questionID) + "/reveal"
+        return .form(
+            .class("reveal-form"), Attribute("method", "post"), Attribute("action", "/" + language + path),
+            .data("api", "/api/v1/" + language + path), .data("question", questionID)
+        ) {
+            Node.button(.type("submit"), .class("reveal-answer")) { context.strings.showAnswer }
+        }
+    }
+
+    /// A chapter's answer paragraph in the appendix.
+    func chapterAnswer(anchor: String, text: String) -> Node {
+        .p(.class("chapter-answer"), .id(anchor)) { text }
+    }
+
+    /// What the appendix shows instead of a chapter's answers: why, and the form that reveals them.
+    func hiddenChapterAnswer(chapter: Int, anchor: String, revealDisabled: Bool) -> Node {
+        let strings = context.strings
+        let noteID = anchor + "-hidden"
+        let language = URLPath.segment(context.language.code)
+        return .div(.class("answer-hidden"), .id(anchor)) {
+            Node.p(.id(noteID)) {
+                revealDisabled
+                    ? strings.answersNotShown
+                    : UIStrings.fill(strings.chapterAnswersHidden, ["number": String(chapter)])
+            }
+            if !revealDisabled {
+                Node.form(
+                    .class("chapter-reveal-form"), Attribute("method", "post"),
+                    Attribute("action", "/" + language + "/appendix/chapters/\(chapter)/reveal")
+                ) {
+                    Node.button(.type("submit"), .class("reveal-chapter"), .aria("describedby", noteID)) {
+                        strings.showChapterAnswers
+                    }
+                }
+            }
+        }
     }
 
     private func concepts(found: [String], missing: [String]) -> Node {
@@ -92,6 +138,44 @@ struct ResultFragments {
     }
 
     /// The home page's link back to where the learner was.
+    /// A question's text box; with a refused `draft`, it holds the text as typed, takes the focus (so the page
+    /// opens at the question) and points at the reason shown in the result region.
+    func answerInput(questionID: String, required: Bool, draft: AnswerDraft?) -> Node {
+        .textarea(
+            .id(questionID + "-answer"), .name("answer"), Attribute("rows", "3"), Attribute("maxlength", "4096"),
+            .when(required, .required),
+            .when(draft != nil, Attribute("autofocus", nil)),
+            .when(draft != nil, Attribute("aria-invalid", "true")),
+            .when(draft != nil, .aria("describedby", questionID + "-error"))
+        ) {
+            draft?.text ?? ""
+        }
+    }
+
+    /// Why an answer sent without JavaScript was refused, in the question's result region.
+    func draftError(questionID: String, _ draft: AnswerDraft) -> Node {
+        .p(.class("form-message form-error"), .id(questionID + "-error")) { draft.message }
+    }
+
+    /// The end of a chapter the learner has read.
+    func chapterRead() -> Node {
+        .p(.class("chapter-read")) { context.strings.chapterRead }
+    }
+
+    /// The end of a chapter not read yet: a form (no JavaScript needed) that `folio.js` also sends by itself
+    /// once the reader reaches it.
+    func markReadForm(chapter number: Int) -> Node {
+        let language = URLPath.segment(context.language.code)
+        return .form(
+            .class("mark-read"), Attribute("method", "post"),
+            Attribute("action", "/\(language)/chapters/\(number)/read"),
+            .data("section", "ch\(number)"), .data("language", context.language.code),
+            .data("done", context.strings.chapterRead)
+        ) {
+            Node.button(.type("submit"), .class("mark-read-button")) { context.strings.markAsRead }
+        }
+    }
+
     func continueLink(_ resume: ResumePoint) -> Node {
         var href = resume.section.path(in: context.language.code)
         if let anchor = resume.anchor, !anchor.isEmpty {

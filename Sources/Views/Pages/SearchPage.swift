@@ -1,16 +1,31 @@
 import Foundation
 
 /// `/{lang}/search?q=…`: the query form and the ranked results with their snippets, each linking to the
-/// matching block's anchor. Rendered per request; everything, the query included, is escaped.
+/// matching block's anchor, and links to the previous and next pages of results (`&page=N`). Rendered per
+/// request; everything, the query included, is escaped.
 public struct SearchPage: Sendable {
     public var query: String
+    /// This page's hits.
     public var hits: [SearchHit]
     public var context: PageContext
+    /// How many hits the query has in all.
+    public var total: Int
+    /// The 1-based page shown, and how many hits a page holds.
+    public var page: Int
+    public var pageSize: Int
 
-    public init(query: String, hits: [SearchHit], context: PageContext) {
+    /// - Parameters:
+    ///   - total: every hit of the query, this page's and the others' (`hits.count` when omitted).
+    ///   - page: the 1-based page `hits` are, of `pageSize` hits each.
+    public init(
+        query: String, hits: [SearchHit], context: PageContext, total: Int? = nil, page: Int = 1, pageSize: Int = 20
+    ) {
         self.query = query
         self.hits = hits
         self.context = context
+        self.total = max(total ?? hits.count, hits.count)
+        self.page = max(1, page)
+        self.pageSize = max(1, pageSize)
     }
 
     public func render() -> [UInt8] {
@@ -48,12 +63,19 @@ public struct SearchPage: Sendable {
         if query.isEmpty {
             return .p(.class("search-status")) { strings.searchHint }
         }
-        if hits.isEmpty {
+        if hits.isEmpty && total == 0 {
             return .p(.class("search-status")) { UIStrings.fill(strings.searchNoResults, ["query": query]) }
         }
+        let first = (page - 1) * pageSize + 1
+        let status =
+            total > hits.count && !hits.isEmpty
+            ? UIStrings.fill(
+                strings.searchResultRange,
+                ["from": String(first), "to": String(first + hits.count - 1), "count": String(total)])
+            : UIStrings.fill(strings.searchResultCount, ["count": String(total)])
         return .fragment([
-            .p(.class("search-status")) { UIStrings.fill(strings.searchResultCount, ["count": String(hits.count)]) },
-            .ol(.class("search-results")) {
+            .p(.class("search-status")) { status },
+            .ol(.class("search-results"), .when(first > 1, Attribute("start", String(first)))) {
                 for hit in hits {
                     Node.li(.class("search-result")) {
                         Node.a(.class("search-result-link"), .href(href(hit))) { context.heading(of: hit.section) }
@@ -69,7 +91,29 @@ public struct SearchPage: Sendable {
                     }
                 }
             },
+            pager(query),
         ])
+    }
+
+    /// Links to the neighbouring pages of results, when there are any.
+    private func pager(_ query: String) -> Node {
+        let strings = context.strings
+        let hasPrevious = page > 1
+        let hasNext = page * pageSize < total
+        guard hasPrevious || hasNext else { return .empty }
+        let base = "/" + URLPath.segment(context.language.code) + "/search?q=" + URLPath.query(query) + "&page="
+        return .nav(.class("pager search-pager"), .aria("label", strings.searchPagesLabel)) {
+            if hasPrevious {
+                Node.a(.class("pager-prev"), Attribute("rel", "prev"), .href(base + String(page - 1))) {
+                    strings.searchPreviousPage
+                }
+            }
+            if hasNext {
+                Node.a(.class("pager-next"), Attribute("rel", "next"), .href(base + String(page + 1))) {
+                    strings.searchNextPage
+                }
+            }
+        }
     }
 
     private func href(_ hit: SearchHit) -> String {

@@ -1,4 +1,5 @@
-/// The article of a chapter, the appendix or the practice: header, blocks, checkpoint, closing note and source.
+/// The article of a chapter, the appendix or the practice: header, blocks, checkpoint, closing note and source,
+/// and at a chapter's end its read state.
 struct SectionArticle {
     var context: PageContext
     var section: CourseSection
@@ -9,7 +10,7 @@ struct SectionArticle {
     var questions: [QuestionContent]
 
     func node() -> Node {
-        let renderer = BlockRenderer(strings: context.strings)
+        let renderer = BlockRenderer(strings: context.strings, context: context)
         let (body, closing) = splitClosing(blocks)
         return .article(.class("section-article")) {
             Node.header(.class("article-header")) {
@@ -30,6 +31,13 @@ struct SectionArticle {
             }
             if !closing.isEmpty {
                 Node.footer(.class("article-footer")) { renderer.nodes(closing) }
+            }
+            if case .chapter(let number) = section {
+                Node.div(.class("chapter-end"), .id("chapter-end")) {
+                    Node.slot(.readState(section)) {
+                        ResultFragments(context: context).markReadForm(chapter: number)
+                    }
+                }
             }
         }
     }

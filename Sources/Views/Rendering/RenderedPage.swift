@@ -78,10 +78,24 @@ public struct RenderedPage: Sendable {
         case .continueReading:
             return learner.resume.map { [fragments.continueLink($0)] }
         case .result(let questionID):
+            if let draft = learner.drafts[questionID] { return [fragments.draftError(questionID: questionID, draft)] }
             return learner.results[questionID].map { fragments.result($0) }
+        case .answerInput(let questionID, let required):
+            return learner.drafts[questionID].map {
+                [fragments.answerInput(questionID: questionID, required: required, draft: $0)]
+            }
         case .attempts(let questionID):
             guard let attempts = learner.attempts[questionID], !attempts.isEmpty else { return nil }
             return [fragments.attempts(questionID: questionID, attempts)]
+        case .reveal(let questionID):
+            if let reference = learner.references[questionID] { return [fragments.reference(reference)] }
+            return learner.revealDisabled ? [] : nil
+        case .chapterAnswer(let chapter, let anchor, let text):
+            if learner.shownAnswers.contains(chapter) { return [fragments.chapterAnswer(anchor: anchor, text: text)] }
+            guard learner.revealDisabled else { return nil }
+            return [fragments.hiddenChapterAnswer(chapter: chapter, anchor: anchor, revealDisabled: true)]
+        case .readState(let section):
+            return learner.sections[section]?.read == true ? [fragments.chapterRead()] : nil
         }
     }
 }

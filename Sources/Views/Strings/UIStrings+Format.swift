@@ -51,10 +51,14 @@ extension UIStrings {
             \.searchResultsFor: ["query"],
             \.searchResultCount: ["count"],
             \.searchNoResults: ["query"],
+            \.searchResultRange: ["from", "to", "count"],
+            \.resumeIntro: ["minutes"],
+            \.resumeQRLabel: ["code"],
             \.progressOverall: ["percent"],
             \.progressSummary: ["read", "passed", "total"],
             \.attemptChoice: ["choice"],
             \.joinTitle: ["cohort"],
+            \.chapterAnswersHidden: ["number"],
         ]
     }
 }

@@ -22,6 +22,10 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let searchResultCount: String
     public let searchNoResults: String
     public let searchHint: String
+    public let searchResultRange: String
+    public let searchPagesLabel: String
+    public let searchPreviousPage: String
+    public let searchNextPage: String
 
     public let progress: String
     public let progressTitle: String
@@ -31,10 +35,17 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let progressRead: String
     public let progressQuestions: String
     public let progressScore: String
+    public let progressFirstTry: String
+    public let progressQuestionTable: String
+    public let progressQuestion: String
+    public let progressTries: String
+    public let progressRevealed: String
     public let yes: String
     public let no: String
     public let markNotStarted: String
     public let markRead: String
+    public let markAsRead: String
+    public let chapterRead: String
     public let markPassed: String
     public let markQuestions: String
 
@@ -54,6 +65,10 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let questionLabel: String
     public let yourAnswer: String
     public let chooseOption: String
+    /// The text box's label on a choice question, where the text is an optional explanation.
+    public let answerWhy: String
+    /// The option that clears a choice.
+    public let noChoice: String
     public let submitAnswer: String
     public let checking: String
     public let sendFailed: String
@@ -66,6 +81,10 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let missing: String
     public let referenceAnswer: String
     public let referenceAnswers: String
+    public let showAnswer: String
+    public let chapterAnswersHidden: String
+    public let showChapterAnswers: String
+    public let answersNotShown: String
     public let earlierAttempts: String
     public let attemptChoice: String
     public let percent: String
@@ -78,6 +97,19 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let joinIntro: String
     public let displayName: String
     public let joinButton: String
+
+    public let resumeTitle: String
+    public let resumeIntro: String
+    public let resumeGetCode: String
+    public let resumeCodeLabel: String
+    public let resumeQRLabel: String
+    public let resumeNoLearner: String
+    public let resumeHaveCode: String
+    public let resumeHaveCodeIntro: String
+    public let resumeCodeField: String
+    public let resumeButton: String
+    public let resumeInvalid: String
+    public let resumeTooMany: String
 
     public let notFoundTitle: String
     public let notFoundMessage: String

@@ -1,0 +1,113 @@
+import Foundation
+import HTTP
+import SQLite
+import Views
+
+/// "Show the answer": `POST /api/v1/{lang}/checkpoints/{id}/reveal`, the same as a no-JavaScript form, and the
+/// appendix's "show this chapter's answers" form. A reveal is recorded once; from then on the question earns
+/// no credit (unless it was already answered correctly).
+enum RevealRoutes {
+    static func register(on router: inout Router, _ services: Services) {
+        router.post("/api/v1/:lang/checkpoints/:id/reveal") { request async throws -> Response in
+            try services.crossSite.requireSameSiteAPI(request)
+            let outcome = try await reveal(request, services: services)
+            let body: JSONValue = [
+                "question": .string(outcome.questionID),
+                "reference": .stringOrNull(outcome.reference),
+                "revealed_at": .time(outcome.revealedAt),
+            ]
+            var headers = Headers()
+            if let issued = outcome.issued {
+                headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+            }
+            return body.response(headers: headers)
+        }
+        router.post("/:lang/checkpoints/:id/reveal") { request async throws -> Response in
+            try services.crossSite.requireSameSiteForm(request)
+            let language = try PageRoutes.pageLanguage(request, services.content.snapshot)
+            let outcome = try await reveal(request, services: services)
+            let target: CourseSection =
+                outcome.section == "practice" ? .practice : .chapter(Int(outcome.section.dropFirst(2)) ?? 0)
+            var response = Response.redirect(
+                to: target.path(in: language.course.language.code) + "#" + outcome.questionID, status: .seeOther)
+            if let issued = outcome.issued {
+                response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+            }
+            return response
+        }
+        router.post("/:lang/appendix/chapters/:n/reveal") { request async throws -> Response in
+            try services.crossSite.requireSameSiteForm(request)
+            return try await revealChapter(request, services: services)
+        }
+    }
+
+    /// One recorded reveal.
+    struct Outcome {
+        let questionID: String
+        let section: String
+        let reference: String?
+        let revealedAt: Int64?
+        let issued: IssuedLearner?
+    }
+
+    /// Records that the learner asked for a question's answer and returns it.
+    ///
+    /// - Throws: `HTTPError` with the API error shape: 404 unknown language or question, 403 under
+    ///   `--reveal never`, 401 an unknown bearer token, 429 too many requests, 503 a full write queue.
+    static func reveal(_ request: Request, services: Services) async throws -> Outcome {
+        let snapshot = services.content.snapshot
+        let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
+        let questionID = request.parameters["id"] ?? ""
+        guard let (section, _, _) = snapshot.question(questionID, in: language) else {
+            throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
+        }
+        let (tries, _, issued) = try await record(
+            [(questionID, section)], language: language, request: request, services: services)
+        let facts = tries[questionID]
+        return Outcome(
+            questionID: questionID, section: section,
+            reference: services.configuration.scoring.showsReference(facts)
+                ? snapshot.reference(for: questionID, language: language) : nil,
+            revealedAt: facts?.revealedAt, issued: issued)
+    }
+
+    /// The appendix form: reveals every question of chapter `:n`, then back to its answer paragraph (303).
+    static func revealChapter(_ request: Request, services: Services) async throws -> Response {
+        let snapshot = services.content.snapshot
+        let language = try PageRoutes.pageLanguage(request, snapshot)
+        let code = language.course.language.code
+        guard let number = CourseAPIRoutes.chapterNumber(request),
+            let chapter = language.course.chapters.first(where: { $0.number == number })
+        else { throw HTTPError(.notFound, "no such chapter") }
+        let (_, _, issued) = try await record(
+            chapter.questions.map { ($0.id, "ch\(number)") }, language: code, request: request, services: services)
+        let anchor =
+            language.course.appendix.sections.lazy.flatMap(\.blocks).first { $0.line == chapter.answer.line }?.anchor
+            ?? "appendix-answers"
+        var response = Response.redirect(to: "/" + code + "/appendix#" + anchor, status: .seeOther)
+        if let issued {
+            response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
+        }
+        return response
+    }
+
+    /// Checks the policy and the limits, then stores the reveals (creating the learner on first need).
+    private static func record(
+        _ questions: [(id: String, section: String)], language: String, request: Request, services: Services
+    ) async throws -> (tries: [String: QuestionTries], learnerID: Int64, issued: IssuedLearner?) {
+        guard services.configuration.scoring.reveal != .never else {
+            throw APIError.make(.forbidden, code: "reveal_disabled", "this server never shows reference answers")
+        }
+        let learner = try AttemptRoutes.identify(request, services: services)
+        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + services.clients.address(of: request)
+        if case .limited(let retryAfter) = services.attemptLimiter.acquire(limiterKey) {
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+        do {
+            return try await services.attempts.reveal(
+                questions, by: learner.map { .existing($0.id) } ?? .create(language: language))
+        } catch let error as SQLiteError where error.kind == .overloaded {
+            throw APIError.unavailable("too many writes are queued; retry shortly")
+        }
+    }
+}
