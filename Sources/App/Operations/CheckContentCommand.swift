@@ -6,8 +6,17 @@ import Grading
 public enum CheckContentCommand {
     /// Checks the documents (with per-language figures), then everything else the server prepares
     /// from the directory: answer keys, interface strings, pages and search indexes.
+    ///
+    /// The content hash printed is the one the server records and the console shows for the same directory.
     public static func run(directory: String) -> (text: String, passed: Bool) {
-        let check = ContentCheck(directory: URL(fileURLWithPath: directory, isDirectory: true))
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        let contentHash: String
+        do {
+            contentHash = try ContentLoader.digestOfFiles(under: root)
+        } catch {
+            contentHash = "unavailable (\(error))"
+        }
+        let check = ContentCheck(directory: root, contentHash: contentHash)
         var text = check.render()
         guard check.passed else { return (text, false) }
         do {

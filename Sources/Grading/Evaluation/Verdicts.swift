@@ -98,11 +98,31 @@ enum Verdicts {
         if feedback == .correctIncomplete && (missing.isEmpty || page.feedback.templates[.correctIncomplete] == nil) {
             feedback = .correct
         }
+        let withheldMissing = key.hasAnswerPart ? missing.filter { $0 != answerLabel } : missing
         return Grade(
             verdict: decision.verdict, score: decision.score, found: found, missing: missing,
             feedback: page.feedback.sentence(
                 feedback, answer: answerLabel, missing: missing.joined(separator: page.listSeparator)),
-            reference: reference, gradedLanguage: gradedLanguage, reason: reason(for: feedback))
+            reference: reference, gradedLanguage: gradedLanguage, reason: reason(for: feedback),
+            withheld: WithheldFeedback(
+                feedback: page.feedback.sentence(
+                    withheld(feedback, missing: withheldMissing), answer: "",
+                    missing: withheldMissing.joined(separator: page.listSeparator)),
+                missing: withheldMissing))
+    }
+
+    /// The sentence to use while the answer is withheld: one that names no answer, and none that sends the
+    /// learner to a reference they cannot see yet.
+    static func withheld(_ feedback: Feedback.Reason, missing: [String]) -> Feedback.Reason {
+        switch feedback {
+        case .wrongOption, .wrongPolarity, .wrongNumber: .notYet
+        case .dontKnow: .dontKnowHidden
+        case .contradiction: .contradictionHidden
+        case .offTopic: missing.isEmpty ? .offTopicHidden : .offTopic
+        case .otherQuestion: missing.isEmpty ? .otherQuestionHidden : .otherQuestion
+        case .partial, .correctIncomplete: missing.isEmpty ? .notYet : feedback
+        default: feedback
+        }
     }
 
     /// The labels of `missing` that do not restate a label of `found` ("no: it is still an iPhone app" found
@@ -125,7 +145,11 @@ enum Verdicts {
         case .contradiction: .contradiction
         case .bothOptions: .ambiguous
         case .partial, .keywords: .missingParts
-        case .correct, .correctIncomplete, .wrongOption, .wrongPolarity, .wrongNumber, .dontKnow, .empty: nil
+        case .contradictionHidden: .contradiction
+        case .offTopicHidden, .otherQuestionHidden: .offTopic
+        case .correct, .correctIncomplete, .wrongOption, .wrongPolarity, .wrongNumber, .dontKnow, .empty, .notYet,
+            .dontKnowHidden:
+            nil
         }
     }
 }

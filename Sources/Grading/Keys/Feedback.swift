@@ -16,6 +16,14 @@ struct Feedback: Sendable {
         case offTopic
         /// The answer speaks to another question, or to several chapters at once.
         case otherQuestion
+        // What the learner is told while the answer is still theirs to find (the scoring policy withholds the
+        // reference): the same judgements, naming no answer and pointing back at the chapter.
+        /// Instead of `wrongOption`, `wrongPolarity` and `wrongNumber`.
+        case notYet
+        case dontKnowHidden
+        case contradictionHidden
+        case offTopicHidden
+        case otherQuestionHidden
     }
 
     let templates: [Reason: String]

@@ -15,10 +15,13 @@ public struct Grade: Sendable, Codable, Equatable {
     public let gradedLanguage: String
     /// Why the verdict is not plainly right or wrong; `nil` when there is nothing to add.
     public let reason: GradeReason?
+    /// `feedback` and `missing` as they may be shown before the learner has earned the reference: they never
+    /// name the right option, polarity or number, so a wrong try does not hand over the answer.
+    public let withheld: WithheldFeedback
 
     public init(
         verdict: Verdict, score: Double, found: [String], missing: [String], feedback: String, reference: String,
-        gradedLanguage: String, reason: GradeReason? = nil
+        gradedLanguage: String, reason: GradeReason? = nil, withheld: WithheldFeedback? = nil
     ) {
         self.verdict = verdict
         self.score = score
@@ -28,5 +31,6 @@ public struct Grade: Sendable, Codable, Equatable {
         self.reference = reference
         self.gradedLanguage = gradedLanguage
         self.reason = reason
+        self.withheld = withheld ?? WithheldFeedback(feedback: feedback, missing: missing)
     }
 }
