@@ -43,8 +43,14 @@ enum LearnerPages {
                     answer: attempt.answer.isEmpty ? nil : attempt.answer, choice: attempt.choice,
                     reference: question.reference)
             {
+                // Until the reference is theirs, the feedback names no answer (as the API's does).
+                let open = state.references[attempt.questionID] != nil
                 var result = GradeResult(grade)
                 result.reference = nil
+                if !open {
+                    result.missing = grade.withheld.missing
+                    result.feedback = grade.withheld.feedback
+                }
                 state.results[attempt.questionID] = result
             }
         }

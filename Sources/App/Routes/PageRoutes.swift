@@ -141,7 +141,9 @@ enum PageRoutes {
             outcome = try await AttemptRoutes.grade(
                 request, answer: form["answer"], choice: form["choice"], context: context)
         } catch let error as HTTPError where error.status.code == 422 {
-            throw HTTPError(error.status, language.pages.context.strings.answerRequired)
+            return try refusedAnswer(
+                request, questionID: questionID, typed: form["answer"] ?? "", language: language, snapshot: snapshot,
+                context: context)
         }
         let code = language.course.language.code
         var response = Response.redirect(
@@ -150,6 +152,28 @@ enum PageRoutes {
             response.headers.add("Set-Cookie", context.identity.cookie(for: issued.token, request: request))
         }
         return response
+    }
+
+    /// The page of the question again (422), with the reason beside it and the text as typed, focused: what a
+    /// form sent without JavaScript and without an answer gets, instead of a dead-end error page.
+    static func refusedAnswer(
+        _ request: Request, questionID: String, typed: String, language: ContentSnapshot.LanguageContent,
+        snapshot: ContentSnapshot, context: AttemptRoutes.Context
+    ) throws -> Response {
+        let code = language.course.language.code
+        guard let found = snapshot.question(questionID, in: code), let section = CourseSection(name: found.section)
+        else {
+            throw HTTPError(.notFound, "no such question")
+        }
+        guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
+        var state = LearnerState(revealDisabled: context.scoring.reveal == .never)
+        if let learner = try context.identity.learner(for: request) {
+            state = try LearnerPages.state(
+                for: learner, section: section, language: language, snapshot: snapshot, attempts: context.attempts,
+                policy: context.scoring)
+        }
+        state.drafts[questionID] = AnswerDraft(text: typed, message: language.pages.context.strings.answerRequired)
+        return LearnerPages.personal(page.bytes(for: state), language: language, status: Status(code: 422))
     }
 
     /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the
