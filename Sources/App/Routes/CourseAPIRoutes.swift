@@ -27,7 +27,8 @@ enum CourseAPIRoutes {
         router.get("/api/v1/:lang/practice") { request in
             try language(request, content.snapshot).practiceJSON.respond(to: request)
         }
-        router.get("/api/v1/:lang/search") { request in
+        // Async: a full-text query is real work, and it must not hold up the other connections of a loop.
+        router.get("/api/v1/:lang/search") { request async throws -> Response in
             let snapshot = content.snapshot
             let language = try language(request, snapshot)
             let code = language.course.language.code

@@ -29,21 +29,21 @@ enum PageRoutes {
                 for: learner, section: nil, language: language, snapshot: snapshot, services: services)
             return LearnerPages.personal(language.pages.home.bytes(for: state), language: language)
         }
-        router.get("/:lang/chapters/:n") { request throws -> Response in
-            let snapshot = content.snapshot
-            let language = try pageLanguage(request, snapshot)
-            guard let number = CourseAPIRoutes.chapterNumber(request), language.pages.chapters[number] != nil else {
-                throw HTTPError(.notFound, "no such chapter")
-            }
-            if let other = request.query("with"), other != language.course.language.code {
-                guard let otherLanguage = snapshot.language(other),
-                    let body = language.pages.parallel(chapter: number, with: otherLanguage.pages)
-                else { throw HTTPError(.notFound, "no course in language \(other)") }
-                return LearnerPages.personal(body, language: language)
-            }
-            return try section(
-                .chapter(number), request: request, language: language, snapshot: snapshot, services: services)
-        }
+        router.add(
+            .get, "/:lang/chapters/:n",
+            .deferring { request in
+                let snapshot = content.snapshot
+                let language = try pageLanguage(request, snapshot)
+                guard let number = CourseAPIRoutes.chapterNumber(request), language.pages.chapters[number] != nil
+                else { throw HTTPError(.notFound, "no such chapter") }
+                if let other = request.query("with"), other != language.course.language.code {
+                    return try parallel(chapter: number, with: other, request: request, language: language, snapshot)
+                }
+                return .now(
+                    try section(
+                        .chapter(number), request: request, language: language, snapshot: snapshot,
+                        services: services))
+            })
         router.get("/:lang/appendix") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
@@ -56,7 +56,8 @@ enum PageRoutes {
             return try section(
                 .practice, request: request, language: language, snapshot: snapshot, services: services)
         }
-        router.get("/:lang/search") { request in
+        // Async: a full-text query is real work, and it must not hold up the other connections of a loop.
+        router.get("/:lang/search") { request async throws -> Response in
             let language = try pageLanguage(request, content.snapshot)
             let query = String((request.query("q") ?? "").prefix(200))
             let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
@@ -89,6 +90,27 @@ enum PageRoutes {
         let files = services.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
         router.get("/favicon.ico") { _ in Response.redirect(to: "/static/favicon.svg", status: .movedPermanently) }
+    }
+
+    /// `/{lang}/chapters/{n}?with={other}`: the prepared page when there is one (a lookup, on the loop), else
+    /// rendered and kept in a task; 404 when `other` is not a course language.
+    static func parallel(
+        chapter number: Int, with other: String, request: Request, language: ContentSnapshot.LanguageContent,
+        _ snapshot: ContentSnapshot
+    ) throws -> Handler.Outcome {
+        guard let otherLanguage = snapshot.language(other) else {
+            throw HTTPError(.notFound, "no course in language \(other)")
+        }
+        if let prepared = language.parallelPages.prepared(chapter: number, with: other) {
+            return .now(prepared.respond(to: request))
+        }
+        return .later {
+            guard
+                let prepared = try language.parallelPages.prepare(
+                    chapter: number, with: other, pages: language.pages, otherPages: otherLanguage.pages)
+            else { throw HTTPError(.notFound, "no course in language \(other)") }
+            return prepared.respond(to: request)
+        }
     }
 
     /// A chapter, the appendix or the case study: prepared bytes for anonymous readers, slots filled for learners.
