@@ -27,7 +27,7 @@ enum CourseAPIRoutes {
         router.get("/api/v1/:lang/practice") { request in
             try language(request, content.snapshot).practiceJSON.respond(to: request)
         }
-        // Async: a full-text query is real work, and it must not hold up the other connections of a loop.
+        // The query runs on the search threads: real work, neither for an event loop nor for the task pool.
         router.get("/api/v1/:lang/search") { request async throws -> Response in
             let snapshot = content.snapshot
             let language = try language(request, snapshot)
@@ -42,7 +42,10 @@ enum CourseAPIRoutes {
                 }
                 offset = Int(clamping: max(0, position))
             }
-            let page = try language.search.search(query, offset: offset, limit: limit)
+            let start = offset
+            let page = try await SearchWorkers.shared.run {
+                try language.search.search(query, offset: start, limit: limit)
+            }
             let end = page.offset + page.results.count
             let body = SearchJSON(
                 language: code, query: query, total: page.total, offset: page.offset,

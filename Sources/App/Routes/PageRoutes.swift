@@ -56,18 +56,10 @@ enum PageRoutes {
             return try section(
                 .practice, request: request, language: language, snapshot: snapshot, services: services)
         }
-        // Async: a full-text query is real work, and it must not hold up the other connections of a loop.
+        // On the search threads: a full-text query is real work, neither for an event loop nor for the task pool.
         router.get("/:lang/search") { request async throws -> Response in
             let language = try pageLanguage(request, content.snapshot)
-            let query = String((request.query("q") ?? "").prefix(200))
-            let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
-            let found = try language.search.search(query, offset: (number - 1) * searchPageSize, limit: searchPageSize)
-            let hits = found.results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
-            let page = SearchPage(
-                query: query, hits: hits, context: language.pages.context, total: found.total, page: number,
-                pageSize: searchPageSize
-            ).render()
-            return LearnerPages.personal(page, language: language)
+            return try await SearchWorkers.shared.run { try searchPage(request, language: language) }
         }
         router.get("/progress") { request in
             Response.redirect(to: "/" + preferredLanguage(request, content.snapshot) + "/progress", status: .found)
@@ -90,6 +82,19 @@ enum PageRoutes {
         let files = services.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
         router.get("/favicon.ico") { _ in Response.redirect(to: "/static/favicon.svg", status: .movedPermanently) }
+    }
+
+    /// `/{lang}/search?q=…&page=N`: one page of results with their snippets.
+    static func searchPage(_ request: Request, language: ContentSnapshot.LanguageContent) throws -> Response {
+        let query = String((request.query("q") ?? "").prefix(200))
+        let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
+        let found = try language.search.search(query, offset: (number - 1) * searchPageSize, limit: searchPageSize)
+        let hits = found.results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
+        let page = SearchPage(
+            query: query, hits: hits, context: language.pages.context, total: found.total, page: number,
+            pageSize: searchPageSize
+        ).render()
+        return LearnerPages.personal(page, language: language)
     }
 
     /// `/{lang}/chapters/{n}?with={other}`: the prepared page when there is one (a lookup, on the loop), else
