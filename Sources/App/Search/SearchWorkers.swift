@@ -15,9 +15,11 @@ final class SearchWorkers: Sendable {
 
     private init(threads: Int) {
         for index in 0..<threads {
-            let thread = Thread { [self] in work() }
-            thread.name = "folio-search-\(index)"
-            thread.start()
+            // Named from inside: on Linux a name given before `start()` does not reach the thread.
+            Thread { [self] in
+                Thread.current.name = "folio-search-\(index)"
+                work()
+            }.start()
         }
     }
 
