@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Course", swiftSettings: strict),
         // Snowball stemmers (Debian's libstemmer) for grading and search.
         .target(name: "Stemming", dependencies: ["CStemmer", "Locking"], swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["Course"], swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["Course", "Stemming"], swiftSettings: strict),
         // Server-rendered HTML: pure functions from the course model to escaped markup.
         .target(name: "Views", dependencies: ["Course", "Grading"], swiftSettings: strict),
         .target(

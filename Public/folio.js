@@ -94,9 +94,12 @@
     var candidates = document.querySelectorAll(
       "main h2[id], main p[id], main li[id], main .code-block[id], main .note[id], main .pair[id], main .question[id], main #checkpoint"
     );
+    // The sticky header covers the top of the viewport: the place in view starts below it.
+    var header = document.querySelector(".site-header");
+    var headerBottom = header ? Math.max(header.getBoundingClientRect().bottom, 0) : 0;
     for (var index = 0; index < candidates.length; index += 1) {
       var box = candidates[index].getBoundingClientRect();
-      if (box.bottom > 16) return candidates[index].id;
+      if (box.bottom > headerBottom + 16) return candidates[index].id;
     }
     return "";
   }
@@ -232,6 +235,8 @@
       var region = document.getElementById(questionID + "-result");
       var textarea = form.querySelector("textarea[name=answer]");
       var chosen = form.querySelector("input[name=choice]:checked");
+      if (chosen && !chosen.value) chosen = null; // "no choice"
+
       var button = form.querySelector("button[type=submit]");
       if (!region || !textarea) return;
       event.preventDefault();

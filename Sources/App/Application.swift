@@ -8,12 +8,17 @@ public final class Application: Sendable {
     public let services: Services
     public let server: Server
     private let metricsServer: Server?
+    private let accessLog: AccessLog?
 
-    private init(configuration: Configuration, services: Services, server: Server, metricsServer: Server?) {
+    private init(
+        configuration: Configuration, services: Services, server: Server, metricsServer: Server?,
+        accessLog: AccessLog?
+    ) {
         self.configuration = configuration
         self.services = services
         self.server = server
         self.metricsServer = metricsServer
+        self.accessLog = accessLog
     }
 
     /// The port the main server is bound to.
@@ -51,6 +56,7 @@ public final class Application: Sendable {
             throw error
         }
         let metrics = services.metrics
+        let accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
         let observer: ResponseObserver = { record in
             let route = record.route ?? "unmatched"
             let seconds =
@@ -58,15 +64,10 @@ public final class Application: Sendable {
                 + Double(record.duration.components.seconds)
             metrics.recordRequest(
                 method: record.method?.rawValue ?? "-", route: route, status: record.status.code, seconds: seconds)
-            guard configuration.accessLog else { return }
-            logger.log(
-                .info, "request",
-                [
-                    "method": record.method?.rawValue ?? "-",
-                    "path": AccessLogPath.redacted(path: record.path, route: record.route),
-                    "status": String(record.status.code), "bytes": String(record.bytes),
-                    "ms": String(format: "%.3f", seconds * 1000),
-                ])
+            accessLog?.record(
+                AccessLogLine.Entry(
+                    method: record.method, path: record.path, route: record.route, status: record.status.code,
+                    bytes: record.bytes, duration: record.duration))
         }
         // The HTTP module's debug messages (every malformed client request) would flood the log.
         let serverLogger: LogHandler = { level, message in
@@ -88,6 +89,7 @@ public final class Application: Sendable {
                         host: configuration.host, port: metricsPort, eventLoopCount: 1, limits: limits),
                     router: Routes.makeMetricsOnly(services), logger: serverLogger)
             } catch {
+                accessLog?.stop()
                 database.close()
                 throw StartupError("cannot listen for metrics on port \(metricsPort): \(error)")
             }
@@ -99,20 +101,23 @@ public final class Application: Sendable {
                 logger: serverLogger)
         } catch {
             // The metrics listener, if any, goes with the process: the executable exits on this error.
+            accessLog?.stop()
             database.close()
             throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
         metrics.sampleOpenConnections { server.openConnections }
         services.publicOrigin.listen(host: configuration.host, port: server.localPort)
         return Application(
-            configuration: configuration, services: services, server: server, metricsServer: metricsServer)
+            configuration: configuration, services: services, server: server, metricsServer: metricsServer,
+            accessLog: accessLog)
     }
 
-    /// Stops accepting, finishes in-flight requests (at most `gracePeriod`), then commits queued writes and
-    /// closes the database.
+    /// Stops accepting, finishes in-flight requests (at most `gracePeriod`), writes the buffered access log,
+    /// then commits queued writes and closes the database.
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         await server.shutdown(gracePeriod: gracePeriod)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
+        accessLog?.stop()
         services.database.close()
     }
 

@@ -39,6 +39,23 @@ extension AnswerKeyBook {
                 throw GradingError(
                     .invalidKey, file: KeyCompiler.neutralFile, question: id, "not a question of the \(code) course")
             }
+            try validateReferences(of: course)
+        }
+    }
+
+    /// Every reference sentence of the course's language occurs verbatim in its question's appendix answer.
+    private func validateReferences(of course: LanguageCourse) throws(GradingError) {
+        let code = course.language.code
+        guard let pack = packs[code] else { return }
+        for id in questionIDs {
+            guard let sentences = pack.questions[id]?.reference, let (_, answer) = course.question(id: id) else {
+                continue
+            }
+            for sentence in sentences where !answer.text.contains(sentence) {
+                throw GradingError(
+                    .invalidKey, file: "\(code).json", question: id,
+                    "reference sentence \"\(sentence)\" is not in the appendix answer \"\(answer.label)\"")
+            }
         }
     }
 }

@@ -13,16 +13,20 @@ public struct Grader: Sendable {
 
     /// Grades one attempt.
     ///
+    /// The answer is read against every question's key in its language: an answer that another question's key
+    /// grades correct as well as (or better than) this one's, or that answers several other chapters, is
+    /// incorrect with the reason `off_topic`.
+    ///
     /// - Parameters:
     ///   - questionID: `ch{N}-q{n}` or `practice-q{n}`.
     ///   - language: the page's language; feedback and labels come out in it.
     ///   - answer: the learner's free text, in any of the loaded languages (graded with that language's key).
     ///   - choice: an option id (or its label) for `choice` and `boolean` questions.
-    ///   - reference: the chapter's reference answer paragraph in the page's language, returned as is.
+    ///   - reference: returned as `Grade.reference` only when the keys map no reference sentences for the question.
     /// - Throws: `GradingError` `.unknownQuestion`, `.unknownLanguage`, or `.unknownChoice` when `choice` is not
     ///   one of the question's options.
     public func grade(
-        questionID: String, language: String, answer: String?, choice: String? = nil, reference: String
+        questionID: String, language: String, answer: String?, choice: String? = nil, reference: String? = nil
     ) throws(GradingError) -> Grade {
         guard let key = book.keys[questionID] else {
             throw GradingError(.unknownQuestion, question: questionID, "no answer key for this question")
@@ -32,19 +36,47 @@ public struct Grader: Sendable {
         }
         let chosen = try resolve(choice: choice, key: key, page: page, words: pageWords)
         let text = answer ?? ""
-        var graded: (assessment: Assessment, language: String)?
+        var graded: Reading?
         for code in detector.candidates(for: text, page: language) {
-            guard let pack = book.packs[code], let words = pack.questions[questionID] else { continue }
-            let evidence = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
-                .scan(text, with: words.matcher)
+            guard let pack = book.packs[code], let position = pack.matcher.index[questionID] else { continue }
+            let scanner = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
+            let reading = scanner.read(text)
+            let candidates = scanner.candidates(reading, pack.matcher)
+            let evidence = scanner.evidence(reading, candidates[position], anchors: pack.matcher.anchors[position])
             let assessment = Assessment(key: key, evidence: evidence, choice: chosen)
-            if graded == nil || assessment.isRecognised { graded = (assessment, code) }
+            let result = Reading(
+                assessment: assessment, language: code, position: position, evidence: evidence, reading: reading,
+                candidates: candidates, scanner: scanner, matcher: pack.matcher)
+            if graded == nil || assessment.isRecognised { graded = result }
             if assessment.isRecognised { break }
         }
-        let result = graded ?? (Assessment(key: key, evidence: Self.nothing, choice: chosen), language)
+        let assessment = graded?.assessment ?? Assessment(key: key, evidence: Self.nothing, choice: chosen)
+        var offTopic = false
+        if let graded, Verdicts.decide(assessment, key: key, hasChoice: chosen != nil).verdict != .incorrect {
+            offTopic = OffTopic(keys: book.keys, matcher: graded.matcher, scanner: graded.scanner).applies(
+                to: graded.position, evidence: graded.evidence, reading: graded.reading, candidates: graded.candidates)
+        }
+        var bareKeywords = false
+        if let graded, key.explains, let pack = book.packs[graded.language] {
+            bareKeywords = KeywordAnswer.isBare(
+                graded.reading, graded.evidence, lexicon: pack.lexicon, rules: pack.normalizer.rules)
+        }
         return Verdicts.grade(
-            result.assessment, key: key, page: page, words: pageWords, hasChoice: chosen != nil, reference: reference,
-            gradedLanguage: result.language)
+            assessment, key: key, page: page, words: pageWords, hasChoice: chosen != nil,
+            reference: page.reference(questionID) ?? reference ?? "", gradedLanguage: graded?.language ?? language,
+            offTopic: offTopic, bareKeywords: bareKeywords)
+    }
+
+    /// One language's reading of the answer: this question's assessment and every key's phrases found.
+    private struct Reading {
+        let assessment: Assessment
+        let language: String
+        let position: Int
+        let evidence: Evidence
+        let reading: AnswerReading
+        let candidates: [[Occurrence]]
+        let scanner: EvidenceScanner
+        let matcher: LanguageMatcher
     }
 
     private static let nothing = Evidence(

@@ -14,7 +14,10 @@ import Testing
         let json = try response.json()
         #expect(json["verdict"] as? String == "correct")
         #expect(json["score"] as? Double == 1)
-        #expect((json["reference"] as? String)?.contains("in alto e in basso") == true)
+        #expect(
+            json["reference"] as? String
+                == "Le barre di sistema dello schermo interno in verticale stanno in alto e in basso.")
+        #expect(json.keys.contains("reason") && json["reason"] is NSNull, "reason is present, null when none")
         let cookie = try #require(response.header("Set-Cookie"))
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
         let token = try #require(client.cookies[LearnerIdentity.cookieName])
@@ -33,6 +36,9 @@ import Testing
         #expect(second.status == 200)
         #expect(second.header("Set-Cookie") == nil)
         #expect(try second.json()["verdict"] as? String == "incorrect")
+        let hedged = try await client.perform(
+            "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "In alto e in basso oppure di lato"])
+        #expect(try hedged.json()["reason"] as? String == "ambiguous")
         await server.stop()
     }
 

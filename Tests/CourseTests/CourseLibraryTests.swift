@@ -121,15 +121,6 @@ import Testing
         }
     }
 
-    @Test func contentHashIsHexSHA256AndFollowsEveryByte() throws {
-        #expect(library.contentHash.count == 64)
-        #expect(try CourseLibrary.parse(files: ContentFixture.files).contentHash == library.contentHash)
-        var lines = ContentFixture.lines("ja")
-        lines[2] += " "
-        let changed = try CourseLibrary.parse(files: ContentFixture.files(replacing: "ja", with: lines))
-        #expect(changed.contentHash != library.contentHash)
-    }
-
     @Test func modelEncodesToJSONWithTheBlockTypeKey() throws {
         let block = try #require(library["it"]?.chapter(0)?.blocks.first { $0.kind == .bullet })
         let json = String(decoding: try JSONEncoder().encode(block), as: UTF8.self)

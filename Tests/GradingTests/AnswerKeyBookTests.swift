@@ -62,6 +62,48 @@ import Testing
         return try AnswerKeyBook.make(neutral: neutralData, languages: [(code, languageData)])
     }
 
+    @Test func theReferenceIsTheQuestionsOwnSentenceElseTheCallersText() throws {
+        var language = Self.language()
+        var questions = try #require(language["questions"] as? JSON)
+        var first = try #require(questions["ch0-q1"] as? JSON)
+        first["reference"] = ["Alpha.", "Not beta."]
+        questions["ch0-q1"] = first
+        language["questions"] = questions
+        let book = try Self.load(language: language)
+        #expect(book.reference(questionID: "ch0-q1", language: "xx") == "Alpha. Not beta.")
+        #expect(book.reference(questionID: "ch0-q2", language: "xx") == nil)
+        let grader = Grader(book: book)
+        #expect(try grader.grade(questionID: "ch0-q1", language: "xx", answer: "alpha").reference == "Alpha. Not beta.")
+        #expect(
+            try grader.grade(questionID: "ch0-q2", language: "xx", answer: "gamma", reference: "P").reference == "P")
+    }
+
+    @Test func aReferenceSentenceNotInTheAppendixAnswerIsNamed() throws {
+        let neutral = try Data(contentsOf: TestContent.keysDirectory.appendingPathComponent("keys.json"))
+        let italian = try Data(contentsOf: TestContent.keysDirectory.appendingPathComponent("it.json"))
+        var json = try #require(try JSONSerialization.jsonObject(with: italian) as? JSON)
+        var questions = try #require(json["questions"] as? JSON)
+        var first = try #require(questions["ch0-q1"] as? JSON)
+        first["reference"] = ["Le barre stanno di lato."]
+        questions["ch0-q1"] = first
+        json["questions"] = questions
+        var languages: [(code: String, data: Data)] = []
+        for code in TestContent.languages {
+            let data = try Data(contentsOf: TestContent.keysDirectory.appendingPathComponent("\(code).json"))
+            languages.append((code, code == "it" ? try Self.data(json) : data))
+        }
+        let han = try Data(contentsOf: TestContent.keysDirectory.appendingPathComponent("hans-hant.txt"))
+        let book = try AnswerKeyBook.make(neutral: neutral, languages: languages, hanTable: han)
+        let library = try TestContent.library()
+        #expect {
+            try book.validate(against: library)
+        } throws: { error in
+            guard let error = error as? GradingError else { return false }
+            return error.file == "it.json" && error.question == "ch0-q1"
+                && error.message.contains("Le barre stanno di lato.")
+        }
+    }
+
     @Test func aValidSmallBookLoadsAndGrades() throws {
         let book = try Self.load()
         #expect(book.languages == ["xx"])

@@ -103,7 +103,8 @@ import Testing
         #expect(grade.gradedLanguage == graded)
         let pageLabels = try #require(book.packs[page]?.questions["ch0-q3"]).conceptLabels
         #expect(grade.found.contains(pageLabels[0]), "labels come in the page's language")
-        #expect(grade.reference == "R")
+        #expect(
+            grade.reference == book.reference(questionID: "ch0-q3", language: page), "reference in the page's language")
     }
 
     @Test func codeWordsAloneStayInThePageLanguage() throws {
@@ -180,9 +181,10 @@ import Testing
         let library = try TestContent.library()
         let grade = try TestContent.grader().grade(
             questionID: "ch0-q1", language: "it", answer: "in alto e in basso", in: library)
-        let reference = try #require(library.course("it")?.question(id: "ch0-q1")?.answer.text)
+        let paragraph = try #require(library.course("it")?.question(id: "ch0-q1")?.answer.text)
         #expect(grade.verdict == .correct)
-        #expect(grade.reference == reference)
+        #expect(grade.reference == "Le barre di sistema dello schermo interno in verticale stanno in alto e in basso.")
+        #expect(paragraph.contains(grade.reference), "the question's own sentence of the chapter's answer")
         #expect(throws: GradingError.self) {
             try TestContent.grader().grade(questionID: "ch0-q9", language: "it", answer: "x", in: library)
         }

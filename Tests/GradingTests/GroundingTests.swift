@@ -38,4 +38,30 @@ import Testing
             #expect(course.questions.map(\.id) == book.questionIDs, "\(course.language.code)")
         }
     }
+
+    /// Credit-earning phrases found nowhere in their question's course text but word for word in a fixture
+    /// answer: keys tuned to the fixtures' wording. Printed per language for the report; none may be a bare
+    /// `phrases` entry (each has its synonym group's reason).
+    @Test(arguments: TestContent.languages)
+    func fixtureOnlyPhrasesAreCountedAndReasoned(language: String) throws {
+        let book = try TestContent.book()
+        let pack = try #require(book.packs[language])
+        let ungrounded = book.ungroundedPhrases(against: try TestContent.library()).filter { $0.language == language }
+        #expect(ungrounded.allSatisfy { $0.reason != nil })
+        var fixtureOnly: [String] = []
+        let answers = LearnerAnswer.all.filter { $0.language == language }
+        for phrase in ungrounded {
+            guard let words = pack.questions[phrase.question],
+                let pattern = words.phrases.first(where: { $0.pattern.source == phrase.phrase })?.pattern
+            else { continue }
+            let inFixtures = answers.contains { entry in
+                guard entry.question == phrase.question else { return false }
+                let tokens = pack.normalizer.tokens(entry.answer ?? "")
+                let clauses = tokens.map(\.punctuationClause)
+                return tokens.indices.contains { pattern.match(in: tokens, clauses: clauses, at: $0) != nil }
+            }
+            if inFixtures { fixtureOnly.append("\(phrase.question) \(phrase.phrase)") }
+        }
+        print("fixture-only phrases \(language): \(fixtureOnly.count) of \(ungrounded.count) ungrounded synonyms")
+    }
 }

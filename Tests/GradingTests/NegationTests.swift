@@ -95,6 +95,31 @@ import Testing
             verdict: .partial, construction: "なければならない is not a negation"),
     ]
 
+    /// Scope: a cue stops at intervening content words and goes back only to the phrase it directly follows.
+    static let scope: [Case] = [
+        Case(
+            language: "it", question: "ch0-q3", answer: "Non ho letto bene il capitolo e diventa un'app per iPad",
+            verdict: .incorrect, construction: "content words stop the cue before the phrase"),
+        Case(
+            language: "it", question: "ch2-q1",
+            answer: "La barra verticale compare con l'SDK 27.1 e non si installa su iOS 17", verdict: .correct,
+            construction: "no fallback over words of the cue's own"),
+        Case(
+            language: "it", question: "ch10-q3", answer: "Leggo status, l'angolo non mi serve", verdict: .correct,
+            construction: "back to the phrase the cue directly follows"),
+        Case(
+            language: "es", question: "ch0-q3", answer: "No leí bien el capítulo y se convierte en una app de iPad",
+            verdict: .incorrect, construction: "content words stop the cue before the phrase"),
+        Case(
+            language: "zh-Hant", question: "ch1-q2", answer: "漸層背景可以留在正中，付款按鈕不行", verdict: .correct,
+            construction: "不 after the phrase it follows"),
+    ]
+
+    @Test(arguments: scope)
+    func stopsWhereTheNegationStops(_ testCase: Case) throws {
+        try gradesTheNegation(testCase)
+    }
+
     @Test(arguments: cases)
     func gradesTheNegation(_ testCase: Case) throws {
         let grade = try TestContent.grader().grade(

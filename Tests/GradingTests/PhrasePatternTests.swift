@@ -14,7 +14,16 @@ import Testing
 
     static let cases: [Case] = [
         Case(language: "it", phrase: "interfacc*", text: "due interfacce", matches: true),
-        Case(language: "it", phrase: "interfaccia", text: "due interfacce", matches: false),
+        // Snowball (it, es): a whole word matches its inflected forms, never a longer word that only starts like it.
+        Case(language: "it", phrase: "interfaccia", text: "due interfacce", matches: true),
+        Case(language: "it", phrase: "separati", text: "restano separate", matches: true),
+        Case(language: "it", phrase: "lato", text: "latore", matches: false),
+        Case(language: "es", phrase: "estirada", text: "las frases quedan estiradas", matches: true),
+        Case(language: "es", phrase: "sonido", text: "son dos partes", matches: false),
+        // No stemmer (tr): whole words only; `*` stems, but never into a word on the deny list.
+        Case(language: "tr", phrase: "görünür", text: "görünüyor", matches: false),
+        Case(language: "tr", phrase: "belir*", text: "belirir", matches: true),
+        Case(language: "tr", phrase: "belir*", text: "açı belirleyici değil", matches: false),
         Case(language: "it", phrase: "alto … basso", text: "in alto e anche in basso", matches: true),
         Case(language: "it", phrase: "alto … basso", text: "in alto, in basso", matches: false),
         Case(language: "it", phrase: "alto … basso", text: "alto uno due tre quattro cinque sei basso", matches: false),

@@ -106,7 +106,11 @@ struct ChapterPageTests {
     @Test func choiceAndYesNoQuestionsOfferRadioButtonsInAFieldset() throws {
         let html = try render()
         let radios = HTMLInspection.tags("input", in: html).filter { $0.contains("type=\"radio\"") }
-        #expect(radios.map { HTMLInspection.attribute("value", of: $0) } == ["top-bottom", "sides", "yes", "no"])
+        // Each list ends with "no choice" (value ""), checked, so a chosen option can be taken back.
+        #expect(
+            radios.map { HTMLInspection.attribute("value", of: $0) } == ["top-bottom", "sides", "", "yes", "no", ""])
+        #expect(radios.filter { $0.contains("checked") }.count == 2)
+        #expect(html.contains("<label for=\"ch3-q2-option-none\">Nessuna scelta</label>"))
         #expect(html.contains("<legend>Scegli una risposta</legend>"))
         #expect(html.contains("<label for=\"ch3-q2-option-1\">Sì</label>"))
         let openAnswer = HTMLInspection.tags("textarea", in: html).first { $0.contains("ch3-q4-answer") }

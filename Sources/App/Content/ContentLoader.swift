@@ -85,6 +85,13 @@ enum ContentLoader {
                 problems.append("keys: key \(id) has no question in \(course.language.document)")
             }
         }
+        if problems.isEmpty {
+            do {
+                try book.validate(against: library)
+            } catch {
+                problems.append("keys: \(error)")
+            }
+        }
         if !problems.isEmpty { throw Failure(report: Array(Set(problems)).sorted().joined(separator: "\n")) }
     }
 

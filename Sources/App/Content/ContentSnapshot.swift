@@ -118,12 +118,12 @@ public final class ContentSnapshot: Sendable {
         return (section, found.question, reference(for: id, language: language) ?? found.answer.text)
     }
 
-    /// The reference answer shown for a question once the learner may see it.
-    ///
-    /// For now the paragraph of its chapter (the appendix's) or of the case study: the one place to change
-    /// when the answer keys give each question its own reference.
+    /// The reference answer shown for a question once the learner may see it: the sentence(s) of its
+    /// chapter's appendix answer that answer it, as the answer keys map them (so one question's reference does
+    /// not hand over the chapter's other answers); the whole paragraph only if the keys map none.
     public func reference(for questionID: String, language: String) -> String? {
-        languages[language]?.course.question(id: questionID)?.answer.text
+        book.reference(questionID: questionID, language: language)
+            ?? languages[language]?.course.question(id: questionID)?.answer.text
     }
 
     /// Every question id, in course order.

@@ -6,6 +6,18 @@ enum AccessLogPath {
     /// Route parameters whose values are secrets.
     static let secretParameters: Set<String> = ["code", "token", "secret"]
 
+    /// Whether `route` captures a secret parameter (so its paths need `redacted`); allocates nothing for
+    /// the usual routes.
+    static func hasSecretParameter(_ route: String) -> Bool {
+        var rest = route[...]
+        while let colon = rest.firstIndex(of: ":") {
+            let name = rest[rest.index(after: colon)...].prefix { $0 != "/" }
+            if secretParameters.contains(where: { $0 == name }) { return true }
+            rest = rest[name.endIndex...]
+        }
+        return false
+    }
+
     /// `path` with the segments that `route` captures as secret parameters replaced.
     static func redacted(path: String?, route: String?) -> String {
         guard let path else { return "-" }

@@ -1,20 +1,47 @@
 import Course
 import Foundation
+import Grading
 
 /// `folio check-content [DIR]`: the validation report of a content directory, without a server.
 public enum CheckContentCommand {
     /// Checks the documents (with per-language figures), then everything else the server prepares
     /// from the directory: answer keys, interface strings, pages and search indexes.
+    ///
+    /// The content hash printed is the one the server records and the console shows for the same directory.
     public static func run(directory: String) -> (text: String, passed: Bool) {
-        let check = ContentCheck(directory: URL(fileURLWithPath: directory, isDirectory: true))
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        let contentHash: String
+        do {
+            contentHash = try ContentLoader.digestOfFiles(under: root)
+        } catch {
+            contentHash = "unavailable (\(error))"
+        }
+        let check = ContentCheck(directory: root, contentHash: contentHash)
         var text = check.render()
         guard check.passed else { return (text, false) }
         do {
-            _ = try ContentLoader.load(directory: directory)
+            let snapshot = try ContentLoader.load(directory: directory)
             text += "\nanswer keys, interface strings, pages and search indexes: ok\n"
+            text += groundingReport(snapshot.book.ungroundedPhrases(against: snapshot.library))
             return (text, true)
         } catch {
             return (text + "\n" + error.report + "\n", false)
         }
+    }
+
+    /// Key phrases found nowhere in their question's course text: warnings for those without a reason, a count
+    /// per language for the synonyms that rely on their group's reason.
+    static func groundingReport(_ phrases: [UngroundedPhrase]) -> String {
+        var text = ""
+        for phrase in phrases where phrase.reason == nil {
+            text += "warning: \(phrase)\n"
+        }
+        let synonyms = Dictionary(grouping: phrases.filter { $0.reason != nil }, by: \.language)
+        for language in synonyms.keys.sorted() {
+            text +=
+                "warning: keys \(language): \(synonyms[language]?.count ?? 0) synonyms are not in the course text;"
+                + " each relies on its group's reason (see Content/keys/README.md, Grounding)\n"
+        }
+        return text
     }
 }

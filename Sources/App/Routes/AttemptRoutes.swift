@@ -25,9 +25,11 @@ enum AttemptRoutes {
         let missing: [String]
         let feedback: String
         let reference: String?
+        /// `off_topic`, `contradiction`, `ambiguous`, `missing_parts`; encoded as `null` when there is none.
+        let reason: String?
 
         enum CodingKeys: String, CodingKey {
-            case question, language, verdict, score, found, missing, feedback, reference
+            case question, language, verdict, score, found, missing, feedback, reference, reason
             case attemptID = "attempt_id"
             case gradedLanguage = "graded_language"
         }
@@ -44,6 +46,7 @@ enum AttemptRoutes {
             try container.encode(missing, forKey: .missing)
             try container.encode(feedback, forKey: .feedback)
             try container.encode(reference, forKey: .reference)
+            try container.encode(reason, forKey: .reason)
         }
     }
 
@@ -62,13 +65,18 @@ enum AttemptRoutes {
             let submission = try JSONBody.decode(Submission.self, from: request)
             let outcome = try await grade(
                 request, answer: submission.answer, choice: submission.choice, services: services)
+            // Until the reference is theirs, neither it nor the feedback names the answer: a wrong try must
+            // not hand it over.
+            let open = services.configuration.scoring.showsReference(outcome.tries)
+            let grade = outcome.grade
             let body = GradeJSON(
                 attemptID: outcome.attempt.id, question: outcome.attempt.questionID,
-                language: outcome.attempt.language, gradedLanguage: outcome.grade.gradedLanguage,
-                verdict: outcome.grade.verdict.rawValue, score: outcome.grade.score, found: outcome.grade.found,
-                missing: outcome.grade.missing, feedback: outcome.grade.feedback,
-                reference: services.configuration.scoring.showsReference(outcome.tries)
-                    ? outcome.grade.reference : nil)
+                language: outcome.attempt.language, gradedLanguage: grade.gradedLanguage,
+                verdict: grade.verdict.rawValue, score: grade.score, found: grade.found,
+                missing: open ? grade.missing : grade.withheld.missing,
+                feedback: open ? grade.feedback : grade.withheld.feedback,
+                reference: open ? grade.reference : nil,
+                reason: grade.reason?.rawValue)
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             if let issued = outcome.issued {

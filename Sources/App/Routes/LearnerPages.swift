@@ -49,9 +49,12 @@ enum LearnerPages {
                     answer: attempt.answer.isEmpty ? nil : attempt.answer, choice: attempt.choice,
                     reference: question.reference)
             {
+                // Until the reference is theirs, the feedback names no answer (as the API's does).
+                let open = state.references[attempt.questionID] != nil
                 state.results[attempt.questionID] = GradeResult(
                     verdict: AttemptVerdict(rawValue: grade.verdict.rawValue) ?? .incorrect, score: grade.score,
-                    found: grade.found, missing: grade.missing, feedback: grade.feedback, reference: nil)
+                    found: grade.found, missing: open ? grade.missing : grade.withheld.missing,
+                    feedback: open ? grade.feedback : grade.withheld.feedback, reference: nil)
             }
         }
         return state

@@ -133,6 +133,12 @@ extension OpenAPIDocument {
                         null under `--reveal never`.
                         """,
                     ],
+                    "reason": [
+                        "type": ["string", "null"],
+                        "enum": ["off_topic", "contradiction", "ambiguous", "missing_parts", .null],
+                        "description":
+                            "Why the verdict is not plainly right or wrong: off_topic, contradiction, ambiguous, missing_parts (null: none).",
+                    ],
                 ])
             ),
             (

@@ -163,7 +163,9 @@ enum PageRoutes {
             outcome = try await AttemptRoutes.grade(
                 request, answer: form["answer"], choice: form["choice"], services: services)
         } catch let error as HTTPError where error.status.code == 422 {
-            throw HTTPError(error.status, language.pages.context.strings.answerRequired)
+            return try refusedAnswer(
+                request, questionID: questionID, typed: form["answer"] ?? "", language: language, snapshot: snapshot,
+                services: services)
         }
         let code = language.course.language.code
         let target: CourseSection =
@@ -174,6 +176,28 @@ enum PageRoutes {
             response.headers.add("Set-Cookie", services.identity.cookie(for: issued.token, request: request))
         }
         return response
+    }
+
+    /// The page of the question again (422), with the reason beside it and the text as typed, focused: what a
+    /// form sent without JavaScript and without an answer gets, instead of a dead-end error page.
+    static func refusedAnswer(
+        _ request: Request, questionID: String, typed: String, language: ContentSnapshot.LanguageContent,
+        snapshot: ContentSnapshot, services: Services
+    ) throws -> Response {
+        let code = language.course.language.code
+        guard let found = snapshot.question(questionID, in: code) else {
+            throw HTTPError(.notFound, "no such question")
+        }
+        let section: CourseSection =
+            found.section == "practice" ? .practice : .chapter(Int(found.section.dropFirst(2)) ?? 0)
+        guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
+        var state = LearnerState(revealDisabled: services.configuration.scoring.reveal == .never)
+        if let learner = try services.identity.learner(for: request) {
+            state = try LearnerPages.state(
+                for: learner, section: section, language: language, snapshot: snapshot, services: services)
+        }
+        state.drafts[questionID] = AnswerDraft(text: typed, message: language.pages.context.strings.answerRequired)
+        return LearnerPages.personal(page.bytes(for: state), language: language, status: Status(code: 422))
     }
 
     /// The "mark as read" form at a chapter's end (no JavaScript needed): record the read, then back to the

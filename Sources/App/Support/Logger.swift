@@ -1,4 +1,9 @@
 import Foundation
+import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes one line per event to standard error, as text or as JSON objects.
 ///
@@ -42,9 +47,19 @@ public struct Logger: Sendable {
     public static func writeLine(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
+        outputLock.withLock { _ in write(bytes, to: STDERR_FILENO) }
+    }
+
+    /// Held for every write of log output, so a line is never split by another thread's (a large write to
+    /// a pipe may be cut into parts).
+    static let outputLock = Locked(())
+
+    /// Writes all of `bytes` to `descriptor`, retrying after interruptions and short writes; output that
+    /// cannot be written is dropped (there is nowhere left to report it).
+    static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return

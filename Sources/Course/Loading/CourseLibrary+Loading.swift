@@ -39,11 +39,10 @@ extension CourseLibrary {
     struct Assembly {
         var courses: [LanguageCourse]
         var errors: [ContentError]
-        var contentHash: String
 
         func library() throws(ContentReport) -> CourseLibrary {
             guard errors.isEmpty else { throw ContentReport(errors: errors) }
-            return CourseLibrary(courses: courses, contentHash: contentHash)
+            return CourseLibrary(courses: courses)
         }
     }
 
@@ -109,13 +108,6 @@ extension CourseLibrary {
         }
         courses.sort { ($0.language.order, $0.language.code) < ($1.language.order, $1.language.code) }
         errors += AlignmentValidator(courses: courses).validate()
-        var hash = SHA256()
-        for name in files.contents.keys.sorted() where vocabularyFiles.contains(name) || documentFiles.contains(name) {
-            let bytes = files.contents[name] ?? []
-            hash.update(Array(name.utf8) + [0])
-            hash.update((0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (56 - 8 * UInt64($0))) })
-            hash.update(bytes)
-        }
-        return Assembly(courses: courses, errors: errors, contentHash: hash.finalizeHex())
+        return Assembly(courses: courses, errors: errors)
     }
 }

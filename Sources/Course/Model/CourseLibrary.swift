@@ -5,12 +5,9 @@
 public struct CourseLibrary: Sendable, Equatable {
     /// The languages in their vocabulary `order`, then by code.
     public let courses: [LanguageCourse]
-    /// SHA-256 (hex) of every input file's name and bytes: changes whenever any content file changes.
-    public let contentHash: String
 
-    init(courses: [LanguageCourse], contentHash: String) {
+    init(courses: [LanguageCourse]) {
         self.courses = courses
-        self.contentHash = contentHash
     }
 
     /// The languages in order.

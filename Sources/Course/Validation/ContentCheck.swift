@@ -7,16 +7,18 @@ public struct ContentCheck: Sendable {
     public let summary: ContentSummary
 
     /// Loads `directory` as `CourseLibrary.load(from:)` does, keeping partial figures for the report.
-    public init(directory: URL, limits: ContentLimits = ContentLimits()) {
+    ///
+    /// `contentHash` is the caller's digest of the directory, printed with the figures (the server computes
+    /// it, so the report and the running server name the same content alike).
+    public init(directory: URL, contentHash: String? = nil, limits: ContentLimits = ContentLimits()) {
         let assembly: CourseLibrary.Assembly
         do {
             assembly = CourseLibrary.assemble(try ContentFiles(directory: directory, limits: limits))
         } catch {
-            assembly = CourseLibrary.Assembly(courses: [], errors: error.errors, contentHash: "")
+            assembly = CourseLibrary.Assembly(courses: [], errors: error.errors)
         }
-        library =
-            assembly.errors.isEmpty ? CourseLibrary(courses: assembly.courses, contentHash: assembly.contentHash) : nil
-        summary = ContentSummary(courses: assembly.courses, errors: assembly.errors, contentHash: assembly.contentHash)
+        library = assembly.errors.isEmpty ? CourseLibrary(courses: assembly.courses) : nil
+        summary = ContentSummary(courses: assembly.courses, errors: assembly.errors, contentHash: contentHash)
     }
 
     /// Whether the content loads without error; `folio check-content` exits non-zero otherwise.

@@ -37,9 +37,10 @@ public struct ContentSummary: Sendable, Equatable {
 
     public let languages: [LanguageFigures]
     public let errors: [ContentError]
-    public let contentHash: String
+    /// The content directory's digest as the server computes it, when the caller gave one.
+    public let contentHash: String?
 
-    init(courses: [LanguageCourse], errors: [ContentError], contentHash: String) {
+    init(courses: [LanguageCourse], errors: [ContentError], contentHash: String?) {
         languages = courses.map(LanguageFigures.init)
         self.errors = ContentReport(errors: errors).errors
         self.contentHash = contentHash
@@ -65,7 +66,8 @@ public struct ContentSummary: Sendable, Equatable {
                 cell + String(repeating: " ", count: widths[column] - cell.count)
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
-        text += "\ncontent hash \(contentHash)\n"
+        text += "\n"
+        if let contentHash { text += "content hash \(contentHash)\n" }
         if errors.isEmpty {
             text += "OK: \(languages.count) languages, no errors\n"
         } else {

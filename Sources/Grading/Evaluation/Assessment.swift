@@ -27,7 +27,8 @@ struct Assessment: Sendable {
     /// The key recognised something, even if only "I don't know": the answer is in this key's language.
     let isRecognised: Bool
 
-    init(key: AnswerKey, evidence: Evidence, choice: Int?) {
+    init(key: AnswerKey, evidence uncorrected: Evidence, choice: Int?) {
+        let evidence = uncorrected.corrected(for: key)
         let numbers = NumberReading(key: key, evidence: evidence)
         var concepts: [ConceptState] = []
         for (index, concept) in key.concepts.enumerated() {

@@ -8,20 +8,30 @@ struct Occurrence: Sendable, Equatable {
     let sentence: Int
     let units: Int
     var negated: Bool
+    /// A lexicon word every key shares (yes/no, a number, "I don't know"), not one of the question's phrases.
+    var generic = false
+    /// The phrase stands inside a condition ("se fosse di lato"): it names an option without choosing it.
+    var conditional = false
+    /// The concept's phrase stands in a clause about another concept's subject (the roles are swapped): it
+    /// contradicts its concept instead of stating it.
+    var boundElsewhere = false
+    /// The phrase's place in its key: the tie-break between phrases covering the same words.
+    var rank = 0
 
     /// The phrase speaks for its target: stated plainly, or negated for a `!` phrase, or either way for `~`.
     var asserts: Bool {
+        if boundElsewhere { return false }
         switch polarity {
-        case .positive: !negated
-        case .negated: negated
-        case .any: true
+        case .positive: return !negated
+        case .negated: return negated
+        case .any: return true
         }
     }
 
     /// The phrase is stated the other way round ("non sono diversi" for `diversi`). A `!` phrase said plainly
     /// is only a mention ("la maschera copre la piega" for `!maschera`), not a denial.
     var denies: Bool {
-        polarity == .positive && negated
+        boundElsewhere || (polarity == .positive && negated)
     }
 }
 
@@ -36,4 +46,6 @@ struct Evidence: Sendable {
     let sequences: [Int]
     /// The answer says "both", "either" or "it depends".
     let namesBoth: Bool
+    /// Token ranges of correction markers ("anzi no", "mejor dicho"): later statements replace earlier ones.
+    var corrections: [Range<Int>] = []
 }

@@ -4,14 +4,68 @@
 /// they negate ("non entra", "不會進"), falling back to the previous one ("il pulsante non può"), and the previous
 /// one for cues written after (`değil`, `ない`, Turkish `-mez` inside the word). Clauses end at punctuation and
 /// at the language's clause-break words ("ma", "sino", "而是", "ではなく").
+///
+/// Reading happens in two steps so that one answer is tokenized once for all the keys of its language:
+/// `read(_:)` finds what does not depend on a key, `evidence(_:_:)` what one key's phrases say.
 struct EvidenceScanner {
     let normalizer: Normalizer
     let lexicon: Lexicon
 
+    /// One question's phrases in `text`; `read` and `evidence` for a single key.
     func scan(_ text: String, with matcher: QuestionMatcher) -> Evidence {
+        let reading = read(text)
+        return evidence(reading, candidates(reading, matcher))
+    }
+
+    /// Tokens, clauses, negation cues and the other function words of one answer.
+    func read(_ text: String) -> AnswerReading {
         let tokens = normalizer.tokens(text)
-        let clauses = clauseIndices(tokens)
-        var occurrences = resolveOverlaps(candidates(tokens, clauses, matcher), tokenCount: tokens.count)
+        var clauses = clauseIndices(tokens, extraBreaks: [])
+        let corrections = correctionMarkers(tokens, clauses)
+        let punctuation = tokens.map(\.punctuationClause)
+        let opening = lexicon.conditions.flatMap { matches(of: $0, in: tokens, punctuation) }
+        let closing = lexicon.conditionsAfter.flatMap { matches(of: $0, in: tokens, punctuation) }
+        if !corrections.isEmpty {
+            clauses = clauseIndices(tokens, extraBreaks: corrections.flatMap { [$0.lowerBound, $0.upperBound] })
+        }
+        var conditional = [Bool](repeating: false, count: tokens.count)
+        for match in opening {
+            for index in (match.start..<tokens.count).prefix(while: { clauses[$0] == clauses[match.start] }) {
+                conditional[index] = true
+            }
+        }
+        for match in closing {
+            for index in (0..<match.end).reversed().prefix(while: { clauses[$0] == clauses[match.end - 1] }) {
+                conditional[index] = true
+            }
+        }
+        var notNegation = [Bool](repeating: false, count: tokens.count)
+        for pattern in lexicon.notNegation {
+            for match in matches(of: pattern, in: tokens, clauses) {
+                for index in match.start..<match.end { notNegation[index] = true }
+            }
+        }
+        for range in corrections {
+            for index in range { notNegation[index] = true }
+        }
+        return AnswerReading(
+            tokens: tokens, clauses: clauses, notNegation: notNegation, cues: cueMatches(tokens, clauses),
+            disjunctions: lexicon.disjunctions.flatMap { matches(of: $0, in: tokens, clauses) },
+            sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses) },
+            bothOptions: lexicon.bothOptions.flatMap { matches(of: $0, in: tokens, clauses) },
+            conditional: conditional, corrections: corrections)
+    }
+
+    /// What one key's phrases (`candidates`, as found in `reading`) say: overlaps resolved, negation applied,
+    /// corrections honoured.
+    func evidence(_ reading: AnswerReading, _ candidates: [Occurrence], anchors: [[PhrasePattern]] = []) -> Evidence {
+        let (tokens, clauses) = (reading.tokens, reading.clauses)
+        var occurrences = resolveOverlaps(candidates, tokenCount: tokens.count)
+        if !reading.corrections.isEmpty {
+            occurrences.removeAll { occurrence in
+                reading.corrections.contains { $0.overlaps(occurrence.start..<occurrence.end) }
+            }
+        }
         var covered = [Bool](repeating: false, count: tokens.count)
         for occurrence in occurrences {
             for index in occurrence.start..<occurrence.end
@@ -19,21 +73,41 @@ struct EvidenceScanner {
                 covered[index] = true
             }
         }
-        var blocked = covered
-        for pattern in lexicon.notNegation {
-            for match in matches(of: pattern, in: tokens, clauses) {
-                for index in match.start..<match.end { blocked[index] = true }
-            }
-        }
-        applyNegation(to: &occurrences, tokens: tokens, clauses: clauses, blocked: blocked)
+        let blocked = zip(covered, reading.notNegation).map { $0 || $1 }
+        applyNegation(to: &occurrences, reading: reading, blocked: blocked)
         rejectAnsweredQuestions(in: &occurrences, tokens: tokens, clauses: clauses)
+        for index in occurrences.indices where reading.conditional[occurrences[index].start] {
+            occurrences[index].conditional = true
+        }
+        if anchors.contains(where: { !$0.isEmpty }) { bind(&occurrences, to: anchors, reading) }
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }
         return Evidence(
             tokenCount: tokens.count, occurrences: occurrences,
-            disjunctions: lexicon.disjunctions.flatMap { matches(of: $0, in: tokens, clauses).filter(free) }.map(
-                \.start),
-            sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses).filter(free) }.map(\.start),
-            namesBoth: lexicon.bothOptions.contains { !matches(of: $0, in: tokens, clauses).filter(free).isEmpty })
+            disjunctions: reading.disjunctions.filter(free).map(\.start),
+            sequences: reading.sequences.filter(free).map(\.start),
+            namesBoth: reading.bothOptions.contains(where: free), corrections: reading.corrections)
+    }
+
+    /// A concept's phrase in a clause that names another concept's subject and not its own ("il nil di SwiftUI
+    /// significa che l'interazione ha lasciato la gerarchia") speaks of the wrong subject: it contradicts. When its
+    /// clause names no subject, its sentence decides ("Il nil di SwiftUI: l'interazione …").
+    private func bind(_ occurrences: inout [Occurrence], to anchors: [[PhrasePattern]], _ reading: AnswerReading) {
+        let found = anchors.map { patterns in patterns.flatMap { matches(of: $0, in: reading.tokens, reading.clauses) }
+        }
+        let clauses = found.map { Set($0.map { reading.clauses[$0.start] }) }
+        let sentences = found.map { Set($0.map { reading.tokens[$0.start].sentence }) }
+        func elsewhere(_ concept: Int, _ named: [Set<Int>], _ place: Int) -> Bool? {
+            if named[concept].contains(place) { return false }
+            return named.indices.contains { $0 != concept && named[$0].contains(place) } ? true : nil
+        }
+        for index in occurrences.indices {
+            guard case .concept(let concept) = occurrences[index].target, concept < found.count else { continue }
+            let start = occurrences[index].start
+            let verdict =
+                elsewhere(concept, clauses, reading.clauses[start])
+                ?? elsewhere(concept, sentences, reading.tokens[start].sentence)
+            if verdict == true { occurrences[index].boundElsewhere = true }
+        }
     }
 
     /// "Di lato? No, in alto e in basso": what the learner asks and then answers with a bare "no" is rejected.
@@ -51,9 +125,9 @@ struct EvidenceScanner {
         }
     }
 
-    /// Clause index per token: punctuation clauses, split again before each clause-opening word and after each
-    /// clause-closing one.
-    private func clauseIndices(_ tokens: [Token]) -> [Int] {
+    /// Clause index per token: punctuation clauses, split again before each clause-opening word, after each
+    /// clause-closing one and at `extraBreaks`.
+    private func clauseIndices(_ tokens: [Token], extraBreaks: [Int]) -> [Int] {
         let punctuation = tokens.map(\.punctuationClause)
         var breakBefore = [Bool](repeating: false, count: tokens.count + 1)
         for pattern in lexicon.clauseBreaks {
@@ -62,6 +136,7 @@ struct EvidenceScanner {
         for pattern in lexicon.clauseBreaksAfter {
             for match in matches(of: pattern, in: tokens, punctuation) { breakBefore[match.end] = true }
         }
+        for position in extraBreaks { breakBefore[position] = true }
         var clauses = [Int](repeating: 0, count: tokens.count)
         for index in tokens.indices.dropFirst() {
             let changed = punctuation[index] != punctuation[index - 1] || breakBefore[index]
@@ -87,30 +162,74 @@ struct EvidenceScanner {
         return startsClause && endsClause
     }
 
-    private func candidates(_ tokens: [Token], _ clauses: [Int], _ matcher: QuestionMatcher) -> [Occurrence] {
+    /// One question's phrases found in the answer, before overlaps are resolved.
+    func candidates(_ reading: AnswerReading, _ matcher: QuestionMatcher) -> [Occurrence] {
         var found: [Occurrence] = []
-        for (index, token) in tokens.enumerated() {
-            if matcher.readsNumbers, case .number(let value) = token.kind {
-                found.append(
-                    Occurrence(
-                        target: .number(value, weak: false), polarity: .positive, start: index, end: index + 1,
-                        gaps: [], sentence: token.sentence, units: 1, negated: false))
-            }
+        for (index, token) in reading.tokens.enumerated() {
+            if matcher.readsNumbers, let number = numberOccurrence(token, at: index) { found.append(number) }
             for entryIndex in matcher.byHead[token.head] ?? [] {
                 let entry = matcher.entries[entryIndex]
-                guard let match = entry.pattern.match(in: tokens, clauses: clauses, at: index) else { continue }
-                if entry.wholeClause || entry.pattern.isWholeClause {
-                    guard Self.fillsClause(match.start, match.end, clauses) else { continue }
-                }
-                let selfNegated = endsInNegativeSuffix(match, tokens)
-                found.append(
-                    Occurrence(
-                        target: entry.target, polarity: entry.pattern.polarity, start: match.start, end: match.end,
-                        gaps: match.gaps, sentence: token.sentence, units: entry.pattern.unitCount,
-                        negated: selfNegated))
+                guard let match = phraseMatch(entry.pattern, wholeClause: entry.wholeClause, reading, at: index)
+                else { continue }
+                var phrase = occurrence(match, entry.pattern, entry.target, generic: entry.isGeneric, reading)
+                phrase.rank = entryIndex
+                found.append(phrase)
             }
         }
         return found
+    }
+
+    /// Every question's phrases found in the answer, per question index of `matcher`, in one pass.
+    func candidates(_ reading: AnswerReading, _ matcher: LanguageMatcher) -> [[Occurrence]] {
+        var found = [[Occurrence]](repeating: [], count: matcher.questionIDs.count)
+        for (index, token) in reading.tokens.enumerated() {
+            if !matcher.numberReaders.isEmpty, let number = numberOccurrence(token, at: index) {
+                for question in matcher.numberReaders { found[question].append(number) }
+            }
+            var slots = (matcher.byFirstWord[token.text] ?? []) + (matcher.stemsByHead[token.head] ?? [])
+            if !token.stem.isEmpty, let inflected = matcher.bySnowball[token.stem] {
+                // Same stem, other ending: patterns not already found by the word itself.
+                slots += inflected.filter { matcher.patterns[$0].segments[0][0].text != token.text }
+            }
+            for slot in slots {
+                let pattern = matcher.patterns[slot]
+                guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
+                else { continue }
+                for use in matcher.uses[slot] {
+                    var phrase = occurrence(match, pattern, use.target, generic: use.generic, reading)
+                    phrase.rank = use.rank
+                    found[use.question].append(phrase)
+                }
+            }
+        }
+        return found
+    }
+
+    private func numberOccurrence(_ token: Token, at index: Int) -> Occurrence? {
+        guard case .number(let value) = token.kind else { return nil }
+        return Occurrence(
+            target: .number(value, weak: false), polarity: .positive, start: index, end: index + 1, gaps: [],
+            sentence: token.sentence, units: 1, negated: false, generic: true, rank: -1)
+    }
+
+    private func phraseMatch(_ pattern: PhrasePattern, wholeClause: Bool, _ reading: AnswerReading, at index: Int)
+        -> PhrasePattern.Match?
+    {
+        guard let match = pattern.match(in: reading.tokens, clauses: reading.clauses, at: index) else { return nil }
+        if wholeClause || pattern.isWholeClause {
+            guard Self.fillsClause(match.start, match.end, reading.clauses) else { return nil }
+        }
+        return match
+    }
+
+    private func occurrence(
+        _ match: PhrasePattern.Match, _ pattern: PhrasePattern, _ target: QuestionMatcher.Target, generic: Bool,
+        _ reading: AnswerReading
+    ) -> Occurrence {
+        Occurrence(
+            target: target, polarity: pattern.polarity, start: match.start, end: match.end, gaps: match.gaps,
+            sentence: reading.tokens[match.start].sentence, units: pattern.unitCount,
+            negated: endsInNegativeSuffix(match, reading.tokens), generic: generic)
     }
 
     /// Turkish `girmez` matched by the stem `gir*`: the rest of the word carries the negation.
@@ -121,12 +240,23 @@ struct EvidenceScanner {
 
     /// The phrase covering more of the answer wins over those it overlaps ("se protege la barra de pestañas"
     /// over "barra de pestañas"); identical spans are all kept.
+    ///
+    /// A phrase with gaps does not bind across another claim: "önce … sekme*" does not match "önce araç
+    /// öğelerini taşmaya alır ve sekme" when a phrase of another option or concept lies whole inside its gap.
     private func resolveOverlaps(_ candidates: [Occurrence], tokenCount: Int) -> [Occurrence] {
-        let ordered = candidates.sorted { left, right in
+        let bound = candidates.filter { gapped in
+            guard !gapped.gaps.isEmpty, gapped.target != .ignored else { return true }
+            return !candidates.contains { inner in
+                inner.target != gapped.target && inner.gaps.isEmpty && !inner.generic && inner.isClaim
+                    && gapped.gaps.contains { $0.lowerBound <= inner.start && inner.end <= $0.upperBound }
+            }
+        }
+        let ordered = bound.sorted { left, right in
             let (leftSpan, rightSpan) = (left.end - left.start, right.end - right.start)
             if leftSpan != rightSpan { return leftSpan > rightSpan }
             if left.units != right.units { return left.units > right.units }
-            return left.start < right.start
+            if left.start != right.start { return left.start < right.start }
+            return left.rank < right.rank
         }
         var owner = [Int](repeating: -1, count: tokenCount)
         var accepted: [Occurrence] = []

@@ -3,7 +3,7 @@
 ///
 /// An answer that names several options chooses the first only when it says so: the other is negated
 /// ("la lista, non la barra"), comes later as a consequence ("prima la toolbar, poi la tab bar") or in a later
-/// sentence. Naming them side by side, with "or" between them or with "both"/"it depends", chooses none.
+/// sentence, or the other is named only inside a condition. Naming them side by side, with "or" between them or with "both"/"it depends", chooses none.
 enum OptionDecision: Equatable {
     case option(Int)
     case ambiguous
@@ -33,6 +33,9 @@ enum OptionDecision: Equatable {
         case 1:
             return .option(named[0])
         default:
+            // An option named only inside a condition ("se fosse di lato …") is not chosen.
+            let asserted = named.filter { option in direct[option].contains { !$0.conditional } }
+            if asserted.count == 1 { return .option(asserted[0]) }
             return choose(first: named[0], second: named[1], direct: direct, indirect: indirect, evidence: evidence)
         }
     }

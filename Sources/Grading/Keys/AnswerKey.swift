@@ -20,6 +20,8 @@ struct AnswerKey: Sendable {
     let answerWeight: Double
     let concepts: [Concept]
     let pass: Double
+    /// The prompt asks for an explanation: a bare keyword or a list of them is at most partial.
+    var explains = false
 
     var totalWeight: Double { answerWeight + concepts.reduce(0) { $0 + $1.weight } }
     var hasAnswerPart: Bool { kind != .open }

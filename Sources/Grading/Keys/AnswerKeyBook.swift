@@ -74,6 +74,12 @@ public struct AnswerKeyBook: Sendable {
         keys[questionID]?.kind
     }
 
+    /// The sentence(s) of the chapter's appendix answer that answer this question, in `language`; `nil` for an
+    /// unknown question or language, or when that language's key maps none.
+    public func reference(questionID: String, language: String) -> String? {
+        packs[language]?.reference(questionID)
+    }
+
     /// The options a learner can choose for a `choice` or `boolean` question, labelled in `language`;
     /// empty for `number` and `open` questions, `nil` for an unknown question or language.
     public func options(of questionID: String, in language: String) -> [ChoiceOption]? {

@@ -4,6 +4,8 @@ struct Feedback: Sendable {
         case correct
         case correctIncomplete
         case partial
+        /// An open question answered with a bare word or a list of keywords: the idea, but no claim.
+        case keywords
         case wrongOption
         case wrongPolarity
         case wrongNumber
@@ -12,6 +14,16 @@ struct Feedback: Sendable {
         case dontKnow
         case empty
         case offTopic
+        /// The answer speaks to another question, or to several chapters at once.
+        case otherQuestion
+        // What the learner is told while the answer is still theirs to find (the scoring policy withholds the
+        // reference): the same judgements, naming no answer and pointing back at the chapter.
+        /// Instead of `wrongOption`, `wrongPolarity` and `wrongNumber`.
+        case notYet
+        case dontKnowHidden
+        case contradictionHidden
+        case offTopicHidden
+        case otherQuestionHidden
     }
 
     let templates: [Reason: String]

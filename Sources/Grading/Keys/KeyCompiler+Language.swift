@@ -1,3 +1,5 @@
+import Stemming
+
 /// Compiling one `{lang}.json` against the neutral keys.
 extension KeyCompiler {
     static func compileLanguage(code: String, file: LanguageKeyFile, keys: [String: AnswerKey], han: HanConverter?)
@@ -25,16 +27,20 @@ extension KeyCompiler {
             throw fail(id, "unknown question id (not in keys.json)")
         }
         var questions: [String: LanguagePack.QuestionWords] = [:]
-        for id in keys.keys.sorted(by: QuestionOrder.precedes) {
+        let ids = keys.keys.sorted(by: QuestionOrder.precedes)
+        for id in ids {
             guard let key = keys[id] else { continue }
             guard let entry = file.questions[id] else { throw fail(id, "no entry for this question") }
             let compiler = QuestionCompiler(
                 key: key, entry: entry, normalizer: normalizer, lexicon: lexicon, fail: { fail(id, $0) })
             questions[id] = try compiler.compile()
         }
+        let matcher = LanguageMatcher(
+            questions: ids.compactMap { id in questions[id].map { (id, $0.matcher, $0.anchors) } })
         return LanguagePack(
             code: code, normalizer: normalizer, lexicon: lexicon,
-            feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions)
+            feedback: Feedback(templates: templates), listSeparator: file.text.listSeparator, questions: questions,
+            matcher: matcher)
     }
 
     private static func textRules(_ text: TextRulesFile, fail: (String) -> GradingError) throws(GradingError)
@@ -66,10 +72,27 @@ extension KeyCompiler {
             }
             vocabulary.append((word.from, word.to))
         }
-        return TextRules(
+        var rules = TextRules(
             caseFolding: caseFolding, foldDiacritics: text.foldDiacritics,
             simplifiedToTraditional: text.simplifiedToTraditional ?? false, segmentation: segmentation,
             script: script, verbStems: text.verbStems ?? false, variants: variants, vocabulary: vocabulary)
+        if let algorithm = text.stemmer {
+            guard segmentation == .words else { throw fail("a stemmer is for languages segmented in words") }
+            do {
+                rules.stemmer = try Stemmer(algorithm: algorithm)
+            } catch {
+                throw fail("unknown stemmer \"\(algorithm)\" (libstemmer has \(Stemmer.algorithms))")
+            }
+        }
+        var denied: Set<String> = []
+        for entry in text.stemDeny ?? [] {
+            guard !entry.reason.isEmpty else { throw fail("stemDeny \"\(entry.word)\" needs a reason") }
+            let plain = Normalizer(rules: rules, han: nil).tokens(entry.word).map(\.text)
+            guard plain.count == 1, let word = plain.first else { throw fail("stemDeny \"\(entry.word)\" is one word") }
+            denied.insert(word)
+        }
+        rules.deniedStems = denied
+        return rules
     }
 }
 
@@ -118,7 +141,9 @@ private struct LexiconCompiler {
         }
         let functionWords = Set(lexicon.functionWords.flatMap { normalizer.tokens($0).map(\.text) })
         let distinctive = lexicon.distinctiveLetters ?? ""
-        let letters = Set((distinctive.lowercased() + distinctive.uppercased()).unicodeScalars.map(\.value))
+        // ASCII letters are shared by every Latin-script language: Turkish `ı` upper-cases to a plain `I`.
+        let letters = Set(
+            (distinctive.lowercased() + distinctive.uppercased()).unicodeScalars.map(\.value).filter { $0 >= 0x80 })
         return Lexicon(
             yes: try patterns(lexicon.yes, "yes"), no: try patterns(lexicon.no, "no"), yesLabel: lexicon.yesLabel,
             noLabel: lexicon.noLabel, cues: order.compactMap { cues[$0] },
@@ -129,6 +154,9 @@ private struct LexiconCompiler {
             disjunctions: try patterns(lexicon.disjunctions, "disjunctions"),
             bothOptions: try patterns(lexicon.bothOptions, "bothOptions"),
             sequence: try patterns(lexicon.sequence, "sequence"), dontKnow: try patterns(lexicon.dontKnow, "dontKnow"),
-            functionWords: functionWords, distinctiveLetters: letters, numbers: numbers)
+            functionWords: functionWords, distinctiveLetters: letters, numbers: numbers,
+            corrections: try patterns(lexicon.corrections ?? [], "corrections"),
+            conditions: try patterns(lexicon.conditions ?? [], "conditions"),
+            conditionsAfter: try patterns(lexicon.conditionsAfter ?? [], "conditionsAfter"))
     }
 }

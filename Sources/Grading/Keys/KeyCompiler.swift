@@ -108,9 +108,13 @@ enum KeyCompiler {
         let anyRequired = question.kind != .open || concepts.contains(where: \.required)
         let pass = question.pass ?? (anyRequired ? 0 : 0.5)
         guard pass >= 0, pass <= 1 else { throw fail("pass must be between 0 and 1") }
+        guard question.explains != true || question.kind == .open else {
+            throw fail("only open questions take \"explains\"")
+        }
         return AnswerKey(
             id: id, kind: question.kind, options: options, correctOption: correct, expectedNumber: expectedNumber,
-            echoNumbers: question.echoNumbers ?? [], answerWeight: answerWeight, concepts: concepts, pass: pass)
+            echoNumbers: question.echoNumbers ?? [], answerWeight: answerWeight, concepts: concepts, pass: pass,
+            explains: question.explains ?? false)
     }
 
     /// The converter for languages with `simplifiedToTraditional`, from the shipped table; the table is

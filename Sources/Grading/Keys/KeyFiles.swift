@@ -19,6 +19,9 @@ struct NeutralQuestionFile: Decodable {
     /// Weight of the option, polarity or number part; 1 by default.
     let answerWeight: Double?
     let concepts: [NeutralConceptFile]?
+    /// The prompt asks for an explanation (why, what happens, what it means): an open answer of bare keywords is
+    /// at most partial.
+    let explains: Bool?
     /// Share of the total weight a correct answer needs besides its required parts; 0 by default (1 half
     /// when no part is required).
     let pass: Double?
@@ -68,6 +71,15 @@ struct TextRulesFile: Decodable {
     let variants: [VariantFile]?
     let vocabulary: [VariantFile]?
     let listSeparator: String
+    /// Snowball algorithm for word matching (`italian`, `spanish`); words then match their inflected forms.
+    let stemmer: String?
+    /// Words no stem may match, each with a reason (Turkish `belirleyici` is not `belir*`).
+    let stemDeny: [DeniedStemFile]?
+}
+
+struct DeniedStemFile: Decodable {
+    let word: String
+    let reason: String
 }
 
 struct VariantFile: Decodable {
@@ -96,9 +108,17 @@ struct LexiconFile: Decodable {
     let distinctiveLetters: String?
     let numbers: [String: Double]
     let weakNumbers: [String]?
+    /// Words that take back what the answer said so far ("anzi", "mejor dicho", "訂正"): the later position wins.
+    let corrections: [String]?
+    /// Words opening a condition ("se", "si", "eğer", "如果"): options named inside it are hypothetical.
+    let conditions: [String]?
+    /// Words closing a condition (`なら`, `たら`).
+    let conditionsAfter: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {
+    /// The sentences of the chapter's appendix answer that answer this question, verbatim and in order.
+    let reference: [String]?
     let options: [String: PhraseSetFile]?
     let answer: PhraseSetFile?
     let concepts: [String: PhraseSetFile]?
@@ -110,6 +130,9 @@ struct PhraseSetFile: Decodable {
     let label: String?
     let phrases: [String]?
     let synonyms: [SynonymFile]?
+    /// A concept's subject ("SwiftUI", "UIKit"): its phrases count only in a clause that names it; in a clause
+    /// that names another concept's subject instead they contradict it (the roles are swapped).
+    let anchors: [String]?
 
     var allPhrases: [String] { (phrases ?? []) + (synonyms ?? []).flatMap(\.phrases) }
 }

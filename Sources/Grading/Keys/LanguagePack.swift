@@ -6,6 +6,14 @@ struct LanguagePack: Sendable {
         let pattern: PhrasePattern
     }
 
+    /// A phrase or synonym that earns credit (the correct option, a number answer, a concept), with the reason of
+    /// its synonym group (`nil` for `phrases`), for the grounding report.
+    struct KeyPhrase: Sendable {
+        let part: String
+        let pattern: PhrasePattern
+        let reason: String?
+    }
+
     struct QuestionWords: Sendable {
         /// Label per option index, as the chapter JSON shows them (for boolean questions, yes then no).
         let optionLabels: [String]
@@ -15,6 +23,11 @@ struct LanguagePack: Sendable {
         let conceptLabels: [String]
         let matcher: QuestionMatcher
         let grounded: [GroundedPhrase]
+        let phrases: [KeyPhrase]
+        /// Subjects per concept index (empty when the concept has none).
+        let anchors: [[PhrasePattern]]
+        /// The sentences of the chapter's appendix answer that answer the question; empty when the file maps none.
+        let reference: [String]
     }
 
     let code: String
@@ -23,4 +36,12 @@ struct LanguagePack: Sendable {
     let feedback: Feedback
     let listSeparator: String
     let questions: [String: QuestionWords]
+    /// All questions' phrases, for reading an answer against every key at once.
+    let matcher: LanguageMatcher
+
+    /// The question's reference sentences as one text: joined by a space, or directly in Chinese and Japanese.
+    func reference(_ questionID: String) -> String? {
+        guard let sentences = questions[questionID]?.reference, !sentences.isEmpty else { return nil }
+        return sentences.joined(separator: normalizer.rules.segmentation == .words ? " " : "")
+    }
 }

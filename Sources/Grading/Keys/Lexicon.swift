@@ -53,4 +53,10 @@ struct Lexicon: Sendable {
     let functionWords: Set<String>
     let distinctiveLetters: Set<UInt32>
     let numbers: [NumberWord]
+    /// Correction markers ("anzi", "mejor dicho", "訂正"): what follows takes back what came before.
+    let corrections: [PhrasePattern]
+    /// Words opening a condition clause ("se", "si", "eğer", "如果").
+    let conditions: [PhrasePattern]
+    /// Words closing a condition clause (`なら`, `たら`).
+    let conditionsAfter: [PhrasePattern]
 }

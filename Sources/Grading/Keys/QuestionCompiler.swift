@@ -10,9 +10,9 @@ struct QuestionCompiler {
 
     func compile() throws(GradingError) -> LanguagePack.QuestionWords {
         var entries: [QuestionMatcher.Entry] = []
-        var grounded: [LanguagePack.GroundedPhrase] = []
-        let (optionLabels, correctLabel) = try compileOptions(into: &entries, grounded: &grounded)
-        let numberLabel = try compileAnswer(into: &entries, grounded: &grounded)
+        var compiled = CompiledPhrases()
+        let (optionLabels, correctLabel) = try compileOptions(into: &entries, compiled: &compiled)
+        let numberLabel = try compileAnswer(into: &entries, compiled: &compiled)
         var conceptLabels: [String] = []
         let conceptEntries = entry.concepts ?? [:]
         for id in conceptEntries.keys.sorted() where !key.concepts.contains(where: { $0.id == id }) {
@@ -25,14 +25,14 @@ struct QuestionCompiler {
             guard concept.number != nil || !words.allPhrases.isEmpty else {
                 throw fail("concept \"\(concept.id)\" needs phrases")
             }
-            try add(words, .concept(index), "concept \(concept.id)", into: &entries, grounded: &grounded)
+            try add(words, .concept(index), "concept \(concept.id)", into: &entries, compiled: &compiled)
             conceptLabels.append(label)
         }
         if let wrong = entry.wrong {
-            try add(wrong, .wrong, nil, into: &entries, grounded: &grounded)
+            try add(wrong, .wrong, nil, into: &entries, compiled: &compiled)
         }
         if let ignore = entry.ignore {
-            try add(ignore, .ignored, nil, into: &entries, grounded: &grounded)
+            try add(ignore, .ignored, nil, into: &entries, compiled: &compiled)
         }
         for pattern in lexicon.dontKnow {
             entries.append(QuestionMatcher.Entry(pattern: pattern, target: .dontKnow, wholeClause: false))
@@ -45,15 +45,26 @@ struct QuestionCompiler {
                         pattern: word.pattern, target: .number(word.value, weak: word.weak), wholeClause: false))
             }
         }
+        let reference = entry.reference ?? []
+        if reference.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw fail("\"reference\" holds a blank sentence")
+        }
+        var anchors: [[PhrasePattern]] = []
+        for concept in key.concepts {
+            var patterns: [PhrasePattern] = []
+            for anchor in conceptEntries[concept.id]?.anchors ?? [] { patterns.append(try compile(anchor)) }
+            anchors.append(patterns)
+        }
         return LanguagePack.QuestionWords(
             optionLabels: optionLabels, answerLabel: correctLabel ?? numberLabel ?? "", conceptLabels: conceptLabels,
-            matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: grounded)
+            matcher: QuestionMatcher(entries: entries, readsNumbers: readsNumbers), grounded: compiled.grounded,
+            phrases: compiled.phrases, anchors: anchors, reference: reference)
     }
 
     /// The options' labels for the chapter JSON, and the label of the correct one for the rubric (a boolean
     /// option's own `label`, such as "no: it is still an iPhone app", or the plain yes/no word).
     private func compileOptions(
-        into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
+        into entries: inout [QuestionMatcher.Entry], compiled: inout CompiledPhrases
     ) throws(GradingError) -> (labels: [String], correct: String?) {
         let words = entry.options ?? [:]
         guard key.kind == .choice || key.kind == .boolean else {
@@ -66,7 +77,7 @@ struct QuestionCompiler {
         }
         var labels: [String] = []
         for (index, id) in key.options.enumerated() {
-            let optionWords = words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil)
+            let optionWords = words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil, anchors: nil)
             let isCorrect = index == key.correctOption
             if key.kind == .choice {
                 guard let label = optionWords.label, !label.isEmpty else {
@@ -84,7 +95,7 @@ struct QuestionCompiler {
                 }
             }
             try add(
-                optionWords, .option(index), isCorrect ? "option \(id)" : nil, into: &entries, grounded: &grounded)
+                optionWords, .option(index), isCorrect ? "option \(id)" : nil, into: &entries, compiled: &compiled)
         }
         if key.kind == .boolean, words.values.allSatisfy({ $0.allPhrases.isEmpty }) {
             throw fail("a boolean question needs phrases stating yes or no in its own words")
@@ -93,7 +104,7 @@ struct QuestionCompiler {
     }
 
     private func compileAnswer(
-        into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
+        into entries: inout [QuestionMatcher.Entry], compiled: inout CompiledPhrases
     ) throws(GradingError) -> String? {
         guard key.kind == .number else {
             guard entry.answer == nil else { throw fail("only number questions have an \"answer\" entry") }
@@ -102,25 +113,47 @@ struct QuestionCompiler {
         guard let answer = entry.answer, let label = answer.label, !label.isEmpty else {
             throw fail("a number question needs \"answer\" with a label")
         }
-        try add(answer, .answer, "answer", into: &entries, grounded: &grounded)
+        try add(answer, .answer, "answer", into: &entries, compiled: &compiled)
         return label
     }
 
     /// Compiles the phrases and synonyms of one part; phrases (not synonyms) of correct parts are grounded.
     private func add(
         _ words: PhraseSetFile, _ target: QuestionMatcher.Target, _ groundedPart: String?,
-        into entries: inout [QuestionMatcher.Entry], grounded: inout [LanguagePack.GroundedPhrase]
+        into entries: inout [QuestionMatcher.Entry], compiled: inout CompiledPhrases
     ) throws(GradingError) {
         for synonym in words.synonyms ?? [] where synonym.reason.trimmingCharacters(in: .whitespaces).isEmpty {
             throw fail("synonyms \(synonym.phrases) need a reason")
         }
+        let part = partName(target)
         for phrase in words.phrases ?? [] {
             let pattern = try compile(phrase)
             entries.append(QuestionMatcher.Entry(pattern: pattern, target: target, wholeClause: false))
-            if let groundedPart { grounded.append(LanguagePack.GroundedPhrase(part: groundedPart, pattern: pattern)) }
+            if let groundedPart {
+                compiled.grounded.append(LanguagePack.GroundedPhrase(part: groundedPart, pattern: pattern))
+            }
+            if let part { compiled.phrases.append(LanguagePack.KeyPhrase(part: part, pattern: pattern, reason: nil)) }
         }
-        for phrase in (words.synonyms ?? []).flatMap(\.phrases) {
-            entries.append(QuestionMatcher.Entry(pattern: try compile(phrase), target: target, wholeClause: false))
+        for synonym in words.synonyms ?? [] {
+            for phrase in synonym.phrases {
+                let pattern = try compile(phrase)
+                entries.append(QuestionMatcher.Entry(pattern: pattern, target: target, wholeClause: false))
+                if let part {
+                    compiled.phrases.append(
+                        LanguagePack.KeyPhrase(part: part, pattern: pattern, reason: synonym.reason))
+                }
+            }
+        }
+    }
+
+    /// The part a target's phrases earn credit for, as the grounding report names it; `nil` for wrong options,
+    /// wrong statements and echoes of the question, which earn none.
+    private func partName(_ target: QuestionMatcher.Target) -> String? {
+        switch target {
+        case .option(let index): index == key.correctOption ? "option \(key.options[index])" : nil
+        case .concept(let index): "concept \(key.concepts[index].id)"
+        case .answer: "answer"
+        case .wrong, .ignored, .dontKnow, .number: nil
         }
     }
 
@@ -130,4 +163,12 @@ struct QuestionCompiler {
         }
         return pattern
     }
+}
+
+/// The phrases one question's compilation gathers besides its matcher.
+struct CompiledPhrases {
+    /// Phrases (not synonyms) of correct parts, for the grounding test.
+    var grounded: [LanguagePack.GroundedPhrase] = []
+    /// Every phrase and synonym that earns credit (correct option, answer, concepts), for the grounding report.
+    var phrases: [LanguagePack.KeyPhrase] = []
 }

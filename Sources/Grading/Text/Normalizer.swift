@@ -23,7 +23,19 @@ struct Normalizer: Sendable {
     }
 
     func tokens(_ text: String) -> [Token] {
-        vocabulary.apply(to: rawTokens(text))
+        var tokens = vocabulary.apply(to: rawTokens(text))
+        if let stemmer = rules.stemmer {
+            let words = tokens.indices.filter {
+                tokens[$0].kind == .word && tokens[$0].text.count >= PhrasePattern.Unit.stemmedLength
+            }
+            for (index, stem) in zip(words, stemmer.stem(words.map { tokens[$0].text })) { tokens[index].stem = stem }
+        }
+        if !rules.deniedStems.isEmpty {
+            for index in tokens.indices where rules.deniedStems.contains(tokens[index].text) {
+                tokens[index].stemDenied = true
+            }
+        }
+        return tokens
     }
 
     private func rawTokens(_ text: String) -> [Token] {

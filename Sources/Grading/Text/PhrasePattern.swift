@@ -19,9 +19,18 @@ struct PhrasePattern: Sendable {
         let text: String
         let isStem: Bool
         let head: UInt32
+        /// The word's Snowball stem, for languages with a stemmer and words of `stemmedLength` letters or more:
+        /// the unit then matches every word with that stem ("separati" → "separate", "separato").
+        var snowball = ""
+
+        /// Shorter words ("no", "non", "una", Spanish "son" against "sonido") match and are matched only as
+        /// themselves.
+        static let stemmedLength = 4
 
         func matches(_ token: Token) -> Bool {
-            isStem ? token.text.hasPrefix(text) : token.text == text
+            if isStem { return !token.stemDenied && token.text.hasPrefix(text) }
+            if token.text == text { return true }
+            return !snowball.isEmpty && !token.stemDenied && token.stem == snowball
         }
     }
 
@@ -68,8 +77,11 @@ struct PhrasePattern: Sendable {
                 let isStem = word.last == "*"
                 let tokens = normalizer.tokens(String(isStem ? word.dropLast() : word))
                 for (offset, token) in tokens.enumerated() {
-                    units.append(
-                        Unit(text: token.text, isStem: isStem && offset == tokens.count - 1, head: token.head))
+                    var unit = Unit(text: token.text, isStem: isStem && offset == tokens.count - 1, head: token.head)
+                    if !unit.isStem, token.kind == .word, token.text.count >= Unit.stemmedLength {
+                        unit.snowball = token.stem
+                    }
+                    units.append(unit)
                 }
             }
             if !units.isEmpty { segments.append(units) }

@@ -1,3 +1,5 @@
+import Stemming
+
 /// How one language's text is normalised and cut into tokens; read from its key file, so a sixth language
 /// needs no code.
 struct TextRules: Sendable {
@@ -38,4 +40,8 @@ struct TextRules: Sendable {
     /// Regional words replaced after tokenizing (`界面` → `介面`), keys and answers alike; raw text here,
     /// tokenized by `Normalizer`.
     var vocabulary: [(from: String, to: String)]
+    /// Snowball stemmer for Latin-script word matching (Italian, Spanish); `nil` keeps plain word matching.
+    var stemmer: Stemmer? = nil
+    /// Words no stem may match (Turkish `belirleyici`, "decisive", is not `belir*`, "to appear"), normalised.
+    var deniedStems: Set<String> = []
 }

@@ -18,6 +18,10 @@ struct Token: Sendable, Equatable {
     var inQuestion = false
     /// First Unicode scalar of `text`, for indexing patterns by their first letter.
     let head: UInt32
+    /// The word's Snowball stem in languages that have one; empty otherwise.
+    var stem = ""
+    /// The word is on its language's deny list: only a whole-word phrase unit matches it, never a stem.
+    var stemDenied = false
 
     var isHiragana: Bool {
         guard kind == .kana else { return false }

@@ -23,25 +23,11 @@ final class ClientConnection {
     let key: UInt64
     let remoteAddress: String?
     var parser: RequestParser
-    var lifecycle: ConnectionLifecycle
+    /// The lifecycle: phase, socket signals and deadlines; the loop only performs what it answers.
+    var state: ConnectionState
     var output = OutputQueue()
     var exchanges: [Exchange] = []
     var nextSequence: UInt64 = 0
-    /// Edge-triggered readiness: data (or EOF) may be waiting / the socket may accept writes.
-    var readable = false
-    var writable = true
-    /// The peer shut down or reset: keep reading until end of input is seen.
-    var peerHungUp = false
-    /// No more requests are parsed: a closing response is queued or the request stream is broken.
-    var stopParsing = false
-    /// Close once the output is written.
-    var closeAfterOutput = false
-    /// The connection is being closed before the client is done sending (an error, a refusal, a timeout,
-    /// shutdown): linger after the last response so unread input does not turn the close into a reset.
-    var endsEarly = false
-    var inputClosed = false
-    var lingering = false
-    var isClosed = false
     /// The tick of this connection's live timer-wheel entry.
     var timerTick: UInt64?
     /// Requests handled in the loop's current turn, and whether the connection waits for the next one.
@@ -52,7 +38,7 @@ final class ClientConnection {
         self.key = key
         self.remoteAddress = remoteAddress
         parser = RequestParser(limits: limits)
-        lifecycle = ConnectionLifecycle(limits: limits, now: now)
+        state = ConnectionState(limits: limits, now: now)
     }
 
     /// Nothing in flight, nothing buffered, nothing to write.

@@ -95,7 +95,7 @@ extension EventLoop {
         if refuse {
             self.refuse(connection)
         } else {
-            updateTimer(connection)
+            settle(connection)
         }
     }
 
@@ -113,8 +113,7 @@ extension EventLoop {
         exchange.response = context.router.response(
             for: HTTPError(.serviceUnavailable, "too many connections"), request: nil, log: nil)
         connection.exchanges.append(exchange)
-        connection.stopParsing = true
-        connection.endsEarly = true
+        _ = connection.state.handle(.requestRejected, now: now)
         service(connection)
     }
 

@@ -2,36 +2,38 @@ extension EventLoop {
     /// Moves a connection as far as it can go: parse buffered requests, queue ready responses in order,
     /// write, read more; then close it if it is finished and schedule its next deadline.
     func service(_ connection: ClientConnection) {
-        while !connection.isClosed {
+        servicing: while connection.state.isOpen {
             let heldBack = parseRequests(connection)
             queueReadyResponses(connection)
             writeOutput(connection)
-            guard !connection.isClosed else { return }
-            if connection.lingering {
+            switch connection.state.handle(.readOpportunity(backpressured: isBackpressured(connection)), now: now) {
+            case .discardInput:
                 discardInput(connection)
+                break servicing
+            case .read:
+                if readInput(connection) { continue servicing }
+            default:
                 break
             }
-            if connection.readable && mayRead(connection) && readInput(connection) { continue }
             // Requests already buffered but held back by backpressure that has now eased.
-            if heldBack && !isBackpressured(connection) && !connection.isClosed { continue }
+            if heldBack && !isBackpressured(connection) && connection.state.isOpen { continue }
             break
         }
-        guard !connection.isClosed else { return }
-        if connection.inputClosed && !connection.lingering && connection.exchanges.isEmpty
-            && connection.output.isEmpty && !connection.turnBudget.isDeferred
-        {
-            close(connection)
-            return
-        }
-        if drainDeadline != nil && connection.isIdle && !connection.lingering {
-            close(connection)
-            return
-        }
-        updateTimer(connection)
+        settle(connection)
     }
 
-    private func mayRead(_ connection: ClientConnection) -> Bool {
-        !connection.stopParsing && !connection.inputClosed && !isBackpressured(connection)
+    /// Reports that the loop went as far as it could: closes a finished connection or arms its deadline.
+    /// Requests left for the next turn count as awaited responses: the connection is not finished.
+    func settle(_ connection: ClientConnection) {
+        let settled = ConnectionState.Event.settled(
+            idle: connection.isIdle,
+            awaitingResponses: !connection.exchanges.isEmpty || connection.turnBudget.isDeferred,
+            outputPending: !connection.output.isEmpty, draining: drainDeadline != nil)
+        switch connection.state.handle(settled, now: now) {
+        case .close: close(connection)
+        case .armTimer(let deadline): armTimer(connection, at: deadline)
+        default: break
+        }
     }
 
     /// Too many requests awaiting responses, too much output the client has not taken yet, or this turn's
@@ -44,19 +46,19 @@ extension EventLoop {
 
     /// Parses and dispatches buffered requests; returns whether backpressure stopped it early.
     private func parseRequests(_ connection: ClientConnection) -> Bool {
-        while !connection.stopParsing {
+        while connection.state.parsesRequests {
             if isBackpressured(connection) { return true }
             switch connection.parser.next() {
             case .needMoreData:
-                connection.lifecycle.parsed(
-                    now: now, partialRequest: connection.parser.hasPartialRequest,
+                let progress = ConnectionState.Event.needMoreData(
+                    partialRequest: connection.parser.hasPartialRequest,
                     readingBody: connection.parser.isReadingBody, awaitingResponses: !connection.exchanges.isEmpty)
+                _ = connection.state.handle(progress, now: now)
                 return false
             case .continueExpected:
                 continueOrRefuse(connection)
             case .request(var request):
                 request.remoteAddress = connection.remoteAddress
-                connection.lifecycle.touched(now: now)
                 dispatch(&request, on: connection)
                 spendTurn(connection)
             case .failure(let error):
@@ -64,8 +66,7 @@ extension EventLoop {
                 exchange.started = now
                 exchange.response = context.router.response(for: error, request: nil, log: nil)
                 connection.exchanges.append(exchange)
-                connection.stopParsing = true
-                connection.endsEarly = true
+                _ = connection.state.handle(.requestRejected, now: now)
             }
         }
         return false
@@ -86,8 +87,7 @@ extension EventLoop {
         exchange.wantsKeepAlive = false
         exchange.response = context.router.response(for: resolution, request: head)
         connection.exchanges.append(exchange)
-        connection.stopParsing = true
-        connection.endsEarly = true
+        _ = connection.state.handle(.requestRejected, now: now)
     }
 
     private func makeExchange(for request: Request, on connection: ClientConnection) -> ClientConnection.Exchange {
@@ -96,7 +96,8 @@ extension EventLoop {
         exchange.path = request.path
         exchange.version = request.version
         exchange.headOnly = request.method == .head
-        exchange.wantsKeepAlive = request.wantsKeepAlive && drainDeadline == nil
+        exchange.wantsKeepAlive = ConnectionState.keepsAlive(
+            requestWants: request.wantsKeepAlive, handlerCloses: false, draining: drainDeadline != nil)
         exchange.started = context.observer == nil ? now : SystemCall.monotonicNanoseconds()
         return exchange
     }
@@ -104,7 +105,7 @@ extension EventLoop {
     /// Routes a request: immediate handlers run here, async ones in a task that posts the response back.
     private func dispatch(_ request: inout Request, on connection: ClientConnection) {
         var exchange = makeExchange(for: request, on: connection)
-        if !exchange.wantsKeepAlive { connection.stopParsing = true }
+        _ = connection.state.handle(.requestParsed(keepAlive: exchange.wantsKeepAlive), now: now)
         let resolution = context.router.resolve(&request)
         guard case .handler(let entry) = resolution else {
             exchange.response = context.router.response(for: resolution, request: request)
@@ -177,31 +178,30 @@ extension EventLoop {
     private func queueReadyResponses(_ connection: ClientConnection) {
         var written = 0
         while written < connection.exchanges.count && connection.exchanges[written].isReady
-            && !connection.closeAfterOutput
+            && connection.state.acceptsResponses
         {
             write(connection.exchanges[written], on: connection)
             written += 1
         }
-        if connection.closeAfterOutput {
+        if !connection.state.acceptsResponses {
             connection.exchanges.removeAll()
         } else if written > 0 {
             connection.exchanges.removeFirst(written)
         }
     }
 
-    /// Appends one ready exchange's bytes to the output and reports it; a closing response ends parsing.
+    /// Appends one ready exchange's bytes to the output and reports it, unless the state drops it.
     private func write(_ exchange: ClientConnection.Exchange, on connection: ClientConnection) {
         if let interim = exchange.interim {
             connection.output.append(interim)
             return
         }
         guard let response = exchange.response else { return }
-        let keepAlive = exchange.wantsKeepAlive && !response.requestsClose && drainDeadline == nil
-        let bytes = enqueue(
-            response, headOnly: exchange.headOnly,
-            connection: ConnectionLifecycle.connectionHeader(version: exchange.version, keepAlive: keepAlive),
-            on: connection)
-        connection.lifecycle.touched(now: now)
+        let ready = ConnectionState.Event.responseReady(
+            keepAlive: exchange.wantsKeepAlive, handlerCloses: response.requestsClose, draining: drainDeadline != nil,
+            version: exchange.version)
+        guard case .write(let header) = connection.state.handle(ready, now: now) else { return }
+        let bytes = enqueue(response, headOnly: exchange.headOnly, connection: header, on: connection)
         if let observer = context.observer {
             let elapsed = SystemCall.monotonicNanoseconds() &- exchange.started
             observer(
@@ -209,12 +209,6 @@ extension EventLoop {
                     method: exchange.method, route: exchange.route, path: exchange.path, status: response.status,
                     bytes: bytes, duration: .nanoseconds(Int64(clamping: elapsed)),
                     remoteAddress: connection.remoteAddress))
-        }
-        if !keepAlive {
-            connection.stopParsing = true
-            connection.closeAfterOutput = true
-            // Shutting down closes connections the client expected to keep: it may already be sending more.
-            if drainDeadline != nil { connection.endsEarly = true }
         }
     }
 
@@ -283,8 +277,7 @@ extension EventLoop {
         exchange.response = context.router.response(
             for: HTTPError(.requestTimeout, "request not received in time"), request: nil, log: nil)
         connection.exchanges.append(exchange)
-        connection.stopParsing = true
-        connection.endsEarly = true
+        _ = connection.state.handle(.requestRejected, now: now)
         service(connection)
     }
 }

@@ -19,18 +19,14 @@ extension EventLoop {
         }
         switch outcome {
         case .wouldBlock:
-            connection.readable = false
+            _ = connection.state.handle(.readWouldBlock, now: now)
             return false
         case .done(0):
-            connection.inputClosed = true
-            connection.readable = false
+            _ = connection.state.handle(.peerClosed, now: now)
             return true
         case .done(let count):
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-            connection.lifecycle.touched(now: now)
-            // A short read drained the socket; edge-triggered epoll reports anything that arrives later,
-            // so skip the read that would only say EAGAIN (unless end of input is still to be seen).
-            if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
+            _ = connection.state.handle(.bytesRead(filledBuffer: count == readBuffer.count), now: now)
             return true
         }
     }
@@ -40,7 +36,7 @@ extension EventLoop {
     /// `sendfile`.
     func writeOutput(_ connection: ClientConnection) {
         var progressed = false
-        while !connection.output.isEmpty && connection.writable {
+        while !connection.output.isEmpty && connection.state.isWritable {
             let outcome: SystemCall.Outcome<Int>
             do {
                 outcome = try send(connection)
@@ -54,17 +50,23 @@ extension EventLoop {
                 connection.output.consume(written)
                 progressed = true
             case .wouldBlock:
-                connection.writable = false
+                _ = connection.state.handle(.writeWouldBlock, now: now)
             }
         }
-        connection.lifecycle.wrote(now: now, progressed: progressed, pending: !connection.output.isEmpty)
-        if connection.output.byteCount > limits.maxPendingOutputBytes {
-            context.log?(.info, "\(connection.remoteAddress ?? "client"): closed, pending output over the limit")
+        let overLimit = connection.output.byteCount > limits.maxPendingOutputBytes
+        let finished = ConnectionState.Event.writeFinished(
+            progressed: progressed, pending: !connection.output.isEmpty, overLimit: overLimit,
+            partialRequest: connection.parser.hasPartialRequest)
+        switch connection.state.handle(finished, now: now) {
+        case .close:
+            if overLimit {
+                context.log?(.info, "\(connection.remoteAddress ?? "client"): closed, pending output over the limit")
+            }
             close(connection)
-            return
-        }
-        if connection.output.isEmpty && connection.closeAfterOutput && !connection.lingering {
-            startLinger(connection)
+        case .linger:
+            linger(connection)
+        default:
+            break
         }
     }
 
@@ -82,29 +84,20 @@ extension EventLoop {
 
     /// Half-closes after the last response and keeps reading (and discarding) briefly, so a client still
     /// sending gets our response instead of a reset.
-    ///
-    /// Only when input may still come: after a normal `Connection: close` exchange, with nothing unread,
-    /// the connection is closed at once (as nginx does), saving a round trip per connection.
-    private func startLinger(_ connection: ClientConnection) {
-        if connection.inputClosed || (!connection.endsEarly && !connection.parser.hasPartialRequest) {
-            close(connection)
-            return
-        }
+    private func linger(_ connection: ClientConnection) {
         do {
             _ = try SystemCall.check("shutdown") { Glibc.shutdown(connection.descriptor, Int32(SHUT_WR)) }
         } catch {
             close(connection)
             return
         }
-        connection.lingering = true
-        connection.readable = true
-        connection.lifecycle.startLinger(now: now)
+        _ = connection.state.handle(.halfClosed, now: now)
     }
 
     /// Reads and drops input while lingering; closes at end of input.
     func discardInput(_ connection: ClientConnection) {
         var discarded = 0
-        while connection.readable && discarded < 1024 * 1024 {
+        while connection.state.isReadable && discarded < 1024 * 1024 {
             let outcome: SystemCall.Outcome<Int>
             do {
                 outcome = try SystemCall.nonBlocking("read") {
@@ -116,9 +109,9 @@ extension EventLoop {
             }
             switch outcome {
             case .wouldBlock:
-                connection.readable = false
+                _ = connection.state.handle(.readWouldBlock, now: now)
             case .done(0):
-                close(connection)
+                if connection.state.handle(.peerClosed, now: now) == .close { close(connection) }
                 return
             case .done(let count):
                 discarded += count
@@ -128,8 +121,8 @@ extension EventLoop {
 
     /// Releases the connection and its descriptor; safe to call twice.
     func close(_ connection: ClientConnection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
+        guard connection.state.isOpen else { return }
+        _ = connection.state.handle(.closed, now: now)
         connections[Int(connection.descriptor)] = nil
         connectionCount -= 1
         context.openConnections.subtract(1, ordering: .relaxed)

@@ -115,15 +115,12 @@ final class EventLoop {
             receiveMessages()
         default:
             guard let connection = connection(for: event.data) else { return }
-            if event.events & (CSYSTEM_EPOLLIN | CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 {
-                connection.readable = true
-            }
-            if event.events & (CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 {
-                connection.peerHungUp = true
-            }
-            if event.events & (CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0 {
-                connection.writable = true
-            }
+            let hangUp = CSYSTEM_EPOLLRDHUP | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR
+            _ = connection.state.handle(
+                .socketReady(
+                    readable: event.events & (CSYSTEM_EPOLLIN | hangUp) != 0, hungUp: event.events & hangUp != 0,
+                    writable: event.events & (CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLHUP | CSYSTEM_EPOLLERR) != 0),
+                now: now)
             service(connection)
         }
     }
@@ -197,17 +194,15 @@ final class EventLoop {
         guard drainDeadline == nil else { return }
         drainDeadline = deadline
         stopListening()
-        for connection in connections.compactMap({ $0 }) where connection.isIdle && !connection.lingering {
-            close(connection)
+        for connection in connections.compactMap({ $0 }) {
+            if connection.state.handle(.shutdown(idle: connection.isIdle), now: now) == .close { close(connection) }
         }
     }
 
     // MARK: Timers
 
-    /// Schedules the connection's current deadline unless an entry at or before it is already live.
-    func updateTimer(_ connection: ClientConnection) {
-        guard let (_, deadline) = connection.lifecycle.deadline(awaitingResponses: !connection.exchanges.isEmpty)
-        else { return }
+    /// Schedules `deadline` for the connection unless an entry at or before it is already live.
+    func armTimer(_ connection: ClientConnection, at deadline: UInt64) {
         let tick = wheel.tick(for: deadline)
         if let scheduled = connection.timerTick, scheduled <= tick { return }
         connection.timerTick = wheel.schedule(key: connection.key, deadline: deadline)
@@ -217,23 +212,11 @@ final class EventLoop {
         for timer in wheel.advance(to: now) {
             guard let connection = connection(for: timer.key), connection.timerTick == timer.tick else { continue }
             connection.timerTick = nil
-            let awaiting = !connection.exchanges.isEmpty
-            guard let (timeout, deadline) = connection.lifecycle.deadline(awaitingResponses: awaiting) else {
-                continue
-            }
-            guard deadline <= now else {
-                updateTimer(connection)
-                continue
-            }
-            switch ConnectionLifecycle.action(for: timeout) {
-            case .close:
-                close(connection)
-            case .respondRequestTimeout:
-                if awaiting {
-                    close(connection)
-                } else {
-                    respondToTimeout(connection)
-                }
+            switch connection.state.handle(.timerFired(awaitingResponses: !connection.exchanges.isEmpty), now: now) {
+            case .armTimer(let deadline): armTimer(connection, at: deadline)
+            case .close: close(connection)
+            case .respondRequestTimeout: respondToTimeout(connection)
+            default: break
             }
         }
     }

@@ -14,6 +14,8 @@ public struct LearnerState: Sendable {
     public var shownAnswers: Set<Int>
     /// The site never shows answers (`--reveal never`): no reveal forms.
     public var revealDisabled: Bool
+    /// Answers the server refused (the no-JavaScript form), by question id: shown again with the reason.
+    public var drafts: [String: AnswerDraft]
 
     public init(
         sections: [CourseSection: SectionProgress] = [:],
@@ -31,6 +33,7 @@ public struct LearnerState: Sendable {
         self.references = references
         self.shownAnswers = shownAnswers
         self.revealDisabled = revealDisabled
+        self.drafts = [:]
     }
 
     /// A learner who has done nothing yet: every slot shows its fallback.

@@ -48,11 +48,14 @@ struct Checkpoint {
                         question.prompt
                     }
                     options(question)
-                    Node.label(.for(id + "-answer"), .class("answer-label")) { strings.yourAnswer }
-                    Node.textarea(
-                        .id(id + "-answer"), .name("answer"), Attribute("rows", "3"), Attribute("maxlength", "4096"),
-                        .when(options(for: question).isEmpty, .required)
-                    )
+                    // On a choice question the text is an optional explanation; the label says so.
+                    let required = options(for: question).isEmpty
+                    Node.label(.for(id + "-answer"), .class("answer-label")) {
+                        required ? strings.yourAnswer : strings.answerWhy
+                    }
+                    Node.slot(.answerInput(questionID: id, required: required)) {
+                        ResultFragments(context: context).answerInput(questionID: id, required: required, draft: nil)
+                    }
                     Node.button(.type("submit"), .class("submit-answer")) { strings.submitAnswer }
                 }
             }
@@ -92,6 +95,12 @@ struct Checkpoint {
                     Node.input(.type("radio"), .id(optionID), .name("choice"), .value(option.value))
                     Node.label(.for(optionID)) { option.label }
                 }
+            }
+            // A chosen option can be taken back: this one sends no choice, so the text alone is graded.
+            let noneID = "\(question.id)-option-none"
+            Node.div(.class("option option-none")) {
+                Node.input(.type("radio"), .id(noneID), .name("choice"), .value(""), .checked)
+                Node.label(.for(noneID)) { context.strings.noChoice }
             }
         }
     }

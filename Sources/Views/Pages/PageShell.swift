@@ -63,6 +63,9 @@ struct PageShell {
                         Node.li(.class("toc-jump")) { Node.a(.href("#toc")) { strings.tableOfContents } }
                     }
                     Node.li { Node.a(.href("/\(code)/progress")) { strings.progress } }
+                    if showsSearch {
+                        Node.li(.class("search-link")) { Node.a(.href("/\(code)/search")) { strings.search } }
+                    }
                 }
             }
             languageMenu()

@@ -138,6 +138,25 @@ struct ResultFragments {
     }
 
     /// The home page's link back to where the learner was.
+    /// A question's text box; with a refused `draft`, it holds the text as typed, takes the focus (so the page
+    /// opens at the question) and points at the reason shown in the result region.
+    func answerInput(questionID: String, required: Bool, draft: AnswerDraft?) -> Node {
+        .textarea(
+            .id(questionID + "-answer"), .name("answer"), Attribute("rows", "3"), Attribute("maxlength", "4096"),
+            .when(required, .required),
+            .when(draft != nil, Attribute("autofocus", nil)),
+            .when(draft != nil, Attribute("aria-invalid", "true")),
+            .when(draft != nil, .aria("describedby", questionID + "-error"))
+        ) {
+            draft?.text ?? ""
+        }
+    }
+
+    /// Why an answer sent without JavaScript was refused, in the question's result region.
+    func draftError(questionID: String, _ draft: AnswerDraft) -> Node {
+        .p(.class("form-message form-error"), .id(questionID + "-error")) { draft.message }
+    }
+
     /// The end of a chapter the learner has read.
     func chapterRead() -> Node {
         .p(.class("chapter-read")) { context.strings.chapterRead }

@@ -78,7 +78,12 @@ public struct RenderedPage: Sendable {
         case .continueReading:
             return learner.resume.map { [fragments.continueLink($0)] }
         case .result(let questionID):
+            if let draft = learner.drafts[questionID] { return [fragments.draftError(questionID: questionID, draft)] }
             return learner.results[questionID].map { fragments.result($0) }
+        case .answerInput(let questionID, let required):
+            return learner.drafts[questionID].map {
+                [fragments.answerInput(questionID: questionID, required: required, draft: $0)]
+            }
         case .attempts(let questionID):
             guard let attempts = learner.attempts[questionID], !attempts.isEmpty else { return nil }
             return [fragments.attempts(questionID: questionID, attempts)]

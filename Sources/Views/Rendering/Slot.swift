@@ -6,6 +6,9 @@ enum Slot: Hashable, Sendable {
     case continueReading
     /// The result region of a question (after a form POST without JavaScript).
     case result(questionID: String)
+    /// A question's text box: empty, or (after an answer the server refused) holding what was typed, focused
+    /// and marked invalid. `required` when the question has no options.
+    case answerInput(questionID: String, required: Bool)
     /// The earlier attempts of a question.
     case attempts(questionID: String)
     /// A question's "Show the answer" form, replaced by its reference answer once the learner has it.

@@ -65,6 +65,10 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let questionLabel: String
     public let yourAnswer: String
     public let chooseOption: String
+    /// The text box's label on a choice question, where the text is an optional explanation.
+    public let answerWhy: String
+    /// The option that clears a choice.
+    public let noChoice: String
     public let submitAnswer: String
     public let checking: String
     public let sendFailed: String

@@ -1,0 +1,27 @@
+/// One answer cut into tokens and clauses, with the language's function words found in it: what every question's
+/// key needs from the answer, computed once however many keys then read it.
+struct AnswerReading: Sendable {
+    /// A negation cue found in the answer, before any key's phrases are known.
+    struct Cue: Sendable {
+        let start: Int
+        let end: Int
+        let before: Bool
+        let after: Bool
+        let atClauseEnd: Bool
+    }
+
+    let tokens: [Token]
+    /// Clause index per token (punctuation, clause-break words, correction markers).
+    let clauses: [Int]
+    /// Tokens of idioms that only look negative ("senza problemi", "問題なく").
+    let notNegation: [Bool]
+    /// Negation cues, by start; overlapping cues are resolved per key, once its phrases are known.
+    let cues: [Cue]
+    let disjunctions: [PhrasePattern.Match]
+    let sequences: [PhrasePattern.Match]
+    let bothOptions: [PhrasePattern.Match]
+    /// Tokens inside a condition clause ("se fosse di lato", "横なら"): what they name is hypothetical.
+    let conditional: [Bool]
+    /// Correction markers ("anzi no", "mejor dicho", "訂正") that open a clause after something was said.
+    let corrections: [Range<Int>]
+}
