@@ -1,6 +1,10 @@
 import Foundation
 import Locking
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A few threads of their own for full-text search, fed in arrival order.
 ///
 /// A query costs milliseconds of CPU: on an event loop it would hold up every connection of that loop, and as
@@ -12,15 +16,21 @@ final class SearchWorkers: Sendable {
 
     private let jobs = Locked<[@Sendable () -> Void]>([])
     private let waiting = DispatchSemaphore(value: 0)
+    private let threadIDs = Locked<[pthread_t]>([])
 
     private init(threads: Int) {
-        for index in 0..<threads {
-            // Named from inside: on Linux a name given before `start()` does not reach the thread.
+        for _ in 0..<threads {
             Thread { [self] in
-                Thread.current.name = "folio-search-\(index)"
+                threadIDs.withLock { $0.append(pthread_self()) }
                 work()
             }.start()
         }
+    }
+
+    /// Whether the calling thread is one of these (for checks and tests).
+    var isCurrentThread: Bool {
+        let current = pthread_self()
+        return threadIDs.withLock { $0.contains(current) }
     }
 
     /// Runs `body` on a search thread and returns its value (or throws its error) to the awaiting task.
