@@ -53,15 +53,21 @@ extension ContentLoader {
         }
         jobs.run()
         var languages: [String: ContentSnapshot.LanguageContent] = [:]
+        let codes = library.courses.map(\.language.code)
         for (course, search, pages, json) in pending {
             let rendered = try pages.get()
             let encoded = try json.get()
             let search = try search.get()
-            languages[course.language.code] = ContentSnapshot.LanguageContent(
+            let code = course.language.code
+            let parallel = ParallelPages(
+                chapters: course.chapters.map(\.number), others: codes.filter { $0 != code },
+                headers: pageHeaders(code))
+            languages[code] = ContentSnapshot.LanguageContent(
                 course: course, pages: rendered.pages, preparedPages: rendered.prepared,
                 preparedOpenAppendix: rendered.openAppendix, preparedHome: rendered.home,
                 chapterList: encoded.chapterList, chapterJSON: encoded.chapters, appendixJSON: encoded.appendix,
-                openAppendixJSON: encoded.openAppendix, practiceJSON: encoded.practice, search: search)
+                openAppendixJSON: encoded.openAppendix, practiceJSON: encoded.practice, search: search,
+                parallelPages: parallel)
         }
         return languages
     }
@@ -74,10 +80,7 @@ extension ContentLoader {
         )
         var prepared: [CourseSection: PreparedBody] = [:]
         let html = "text/html; charset=utf-8"
-        // Every page remembers its language for `/`; the cookie is the same for all readers of the page.
-        var headers = Headers()
-        headers.add("Set-Cookie", PageRoutes.languageCookie(course.language.code))
-        SecurityHeaders.addPage(to: &headers)
+        let headers = pageHeaders(course.language.code)
         for chapter in course.chapters {
             if let page = pages.chapters[chapter.number] {
                 prepared[.chapter(chapter.number)] = try PreparedBody(
@@ -92,6 +95,15 @@ extension ContentLoader {
             openAppendix: try PreparedBody(
                 pages.appendix.bytes(for: everyAnswer), contentType: html, extraHeaders: headers),
             home: try PreparedBody(pages.home.staticBytes, contentType: html, extraHeaders: headers))
+    }
+
+    /// The headers of every prepared page in language `code`: it remembers its language for `/` (the cookie is
+    /// the same for all readers of the page) and carries the page security headers.
+    static func pageHeaders(_ code: String) -> Headers {
+        var headers = Headers()
+        headers.add("Set-Cookie", PageRoutes.languageCookie(code))
+        SecurityHeaders.addPage(to: &headers)
+        return headers
     }
 
     private static func encode(_ course: LanguageCourse, book: AnswerKeyBook) throws -> EncodedJSON {

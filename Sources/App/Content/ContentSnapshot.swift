@@ -30,12 +30,14 @@ public final class ContentSnapshot: Sendable {
         let openAppendixJSON: PreparedBody
         let practiceJSON: PreparedBody
         public let search: SearchIndex
+        /// The parallel-reading pages, prepared on first request.
+        let parallelPages: ParallelPages
 
         init(
             course: LanguageCourse, pages: CoursePages, preparedPages: [CourseSection: PreparedBody],
             preparedOpenAppendix: PreparedBody, preparedHome: PreparedBody, chapterList: PreparedBody,
             chapterJSON: [Int: PreparedBody], appendixJSON: PreparedBody, openAppendixJSON: PreparedBody,
-            practiceJSON: PreparedBody, search: SearchIndex
+            practiceJSON: PreparedBody, search: SearchIndex, parallelPages: ParallelPages
         ) {
             self.course = course
             self.pages = pages
@@ -48,6 +50,7 @@ public final class ContentSnapshot: Sendable {
             self.openAppendixJSON = openAppendixJSON
             self.practiceJSON = practiceJSON
             self.search = search
+            self.parallelPages = parallelPages
         }
 
         /// Chapter numbers with their question ids, in course order.

@@ -42,7 +42,8 @@ enum CourseAPIRoutes {
         router.get("/api/v1/:lang/practice") { request in
             try language(request, content.snapshot).practiceJSON.respond(to: request)
         }
-        router.get("/api/v1/:lang/search") { request in
+        // The query runs on the search threads: real work, neither for an event loop nor for the task pool.
+        router.get("/api/v1/:lang/search") { request async throws -> Response in
             let snapshot = content.snapshot
             let language = try language(request, snapshot)
             let code = language.course.language.code
@@ -56,7 +57,10 @@ enum CourseAPIRoutes {
                 }
                 offset = Int(clamping: max(0, position))
             }
-            let page = try language.search.search(query, offset: offset, limit: limit)
+            let start = offset
+            let page = try await SearchWorkers.shared.run {
+                try language.search.search(query, offset: start, limit: limit)
+            }
             let end = page.offset + page.results.count
             let body = SearchJSON(
                 language: code, query: query, total: page.total, offset: page.offset,

@@ -30,21 +30,21 @@ enum PageRoutes {
                 policy: services.configuration.scoring)
             return LearnerPages.personal(language.pages.home.bytes(for: state), language: language)
         }
-        router.get("/:lang/chapters/:n") { request throws -> Response in
-            let snapshot = content.snapshot
-            let language = try pageLanguage(request, snapshot)
-            guard let number = CourseAPIRoutes.chapterNumber(request), language.pages.chapters[number] != nil else {
-                throw HTTPError(.notFound, "no such chapter")
-            }
-            if let other = request.query("with"), other != language.course.language.code {
-                guard let otherLanguage = snapshot.language(other),
-                    let body = language.pages.parallel(chapter: number, with: otherLanguage.pages)
-                else { throw HTTPError(.notFound, "no course in language \(other)") }
-                return LearnerPages.personal(body, language: language)
-            }
-            return try section(
-                .chapter(number), request: request, language: language, snapshot: snapshot, services: services)
-        }
+        router.add(
+            .get, "/:lang/chapters/:n",
+            .deferring { request in
+                let snapshot = content.snapshot
+                let language = try pageLanguage(request, snapshot)
+                guard let number = CourseAPIRoutes.chapterNumber(request), language.pages.chapters[number] != nil
+                else { throw HTTPError(.notFound, "no such chapter") }
+                if let other = request.query("with"), other != language.course.language.code {
+                    return try parallel(chapter: number, with: other, request: request, language: language, snapshot)
+                }
+                return .now(
+                    try section(
+                        .chapter(number), request: request, language: language, snapshot: snapshot,
+                        services: services))
+            })
         router.get("/:lang/appendix") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
@@ -57,17 +57,10 @@ enum PageRoutes {
             return try section(
                 .practice, request: request, language: language, snapshot: snapshot, services: services)
         }
-        router.get("/:lang/search") { request in
+        // On the search threads: a full-text query is real work, neither for an event loop nor for the task pool.
+        router.get("/:lang/search") { request async throws -> Response in
             let language = try pageLanguage(request, content.snapshot)
-            let query = String((request.query("q") ?? "").prefix(200))
-            let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
-            let found = try language.search.search(query, offset: (number - 1) * searchPageSize, limit: searchPageSize)
-            let hits = found.results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
-            let page = SearchPage(
-                query: query, hits: hits, context: language.pages.context, total: found.total, page: number,
-                pageSize: searchPageSize
-            ).render()
-            return LearnerPages.personal(page, language: language)
+            return try await SearchWorkers.shared.run { try searchPage(request, language: language) }
         }
         router.get("/progress") { request in
             Response.redirect(to: "/" + preferredLanguage(request, content.snapshot) + "/progress", status: .found)
@@ -93,6 +86,40 @@ enum PageRoutes {
         let files = services.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
         router.get("/favicon.ico") { _ in Response.redirect(to: "/static/favicon.svg", status: .movedPermanently) }
+    }
+
+    /// `/{lang}/search?q=…&page=N`: one page of results with their snippets.
+    static func searchPage(_ request: Request, language: ContentSnapshot.LanguageContent) throws -> Response {
+        let query = String((request.query("q") ?? "").prefix(200))
+        let number = request.query("page").flatMap { Int($0) }.map { min(max($0, 1), 10_000) } ?? 1
+        let found = try language.search.search(query, offset: (number - 1) * searchPageSize, limit: searchPageSize)
+        let hits = found.results.map { SearchHit(section: $0.section, anchor: $0.anchor, snippet: $0.snippet) }
+        let page = SearchPage(
+            query: query, hits: hits, context: language.pages.context, total: found.total, page: number,
+            pageSize: searchPageSize
+        ).render()
+        return LearnerPages.personal(page, language: language)
+    }
+
+    /// `/{lang}/chapters/{n}?with={other}`: the prepared page when there is one (a lookup, on the loop), else
+    /// rendered and kept in a task; 404 when `other` is not a course language.
+    static func parallel(
+        chapter number: Int, with other: String, request: Request, language: ContentSnapshot.LanguageContent,
+        _ snapshot: ContentSnapshot
+    ) throws -> Handler.Outcome {
+        guard let otherLanguage = snapshot.language(other) else {
+            throw HTTPError(.notFound, "no course in language \(other)")
+        }
+        if let prepared = language.parallelPages.prepared(chapter: number, with: other) {
+            return .now(prepared.respond(to: request))
+        }
+        return .later {
+            guard
+                let prepared = try language.parallelPages.prepare(
+                    chapter: number, with: other, pages: language.pages, otherPages: otherLanguage.pages)
+            else { throw HTTPError(.notFound, "no course in language \(other)") }
+            return prepared.respond(to: request)
+        }
     }
 
     /// A chapter, the appendix or the case study: prepared bytes for anonymous readers, slots filled for learners.

@@ -85,6 +85,11 @@ public struct Router: Sendable {
                 switch entry.handler {
                 case .immediate(let handler): return try handler(request)
                 case .async(let handler): return try await handler(request)
+                case .deferring(let handler):
+                    switch try handler(request) {
+                    case .now(let response): return response
+                    case .later(let work): return try await work()
+                    }
                 }
             } catch {
                 return response(for: error, request: request, log: nil)

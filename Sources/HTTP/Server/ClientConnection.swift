@@ -30,6 +30,8 @@ final class ClientConnection {
     var nextSequence: UInt64 = 0
     /// The tick of this connection's live timer-wheel entry.
     var timerTick: UInt64?
+    /// Requests handled in the loop's current turn, and whether the connection waits for the next one.
+    var turnBudget = TurnBudget()
 
     init(descriptor: Int32, key: UInt64, remoteAddress: String?, limits: ServerLimits, now: UInt64) {
         self.descriptor = descriptor

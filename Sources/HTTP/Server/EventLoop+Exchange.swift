@@ -23,9 +23,11 @@ extension EventLoop {
     }
 
     /// Reports that the loop went as far as it could: closes a finished connection or arms its deadline.
+    /// Requests left for the next turn count as awaited responses: the connection is not finished.
     func settle(_ connection: ClientConnection) {
         let settled = ConnectionState.Event.settled(
-            idle: connection.isIdle, awaitingResponses: !connection.exchanges.isEmpty,
+            idle: connection.isIdle,
+            awaitingResponses: !connection.exchanges.isEmpty || connection.turnBudget.isDeferred,
             outputPending: !connection.output.isEmpty, draining: drainDeadline != nil)
         switch connection.state.handle(settled, now: now) {
         case .close: close(connection)
@@ -34,10 +36,12 @@ extension EventLoop {
         }
     }
 
-    /// Too many requests awaiting responses, or too much output the client has not taken yet.
+    /// Too many requests awaiting responses, too much output the client has not taken yet, or this turn's
+    /// request budget spent (the connection goes on in the next turn).
     private func isBackpressured(_ connection: ClientConnection) -> Bool {
         connection.exchanges.count >= limits.maxPipelinedRequests
             || connection.output.byteCount > limits.outputHighWaterBytes
+            || connection.turnBudget.isSpent(in: turn, limit: limits.maxRequestsPerTurn)
     }
 
     /// Parses and dispatches buffered requests; returns whether backpressure stopped it early.
@@ -56,6 +60,7 @@ extension EventLoop {
             case .request(var request):
                 request.remoteAddress = connection.remoteAddress
                 dispatch(&request, on: connection)
+                spendTurn(connection)
             case .failure(let error):
                 var exchange = connection.makeExchange()
                 exchange.started = now
@@ -117,22 +122,46 @@ extension EventLoop {
             }
             complete(exchange, on: connection)
         case .async(let handler):
-            connection.exchanges.append(exchange)
-            let handle = self.handle
-            let router = context.router
-            let log = context.log
-            let key = connection.key
-            let sequence = exchange.sequence
             let request = request
-            Task {
-                let response: Response
-                do {
-                    response = try await handler(request)
-                } catch {
-                    response = router.response(for: error, request: request, log: log)
-                }
-                handle.send(.completed(key: key, sequence: sequence, response: response))
+            startTask(exchange, for: request, on: connection) { try await handler(request) }
+        case .deferring(let handler):
+            let outcome: Handler.Outcome
+            do {
+                outcome = try handler(request)
+            } catch {
+                outcome = .now(context.router.response(for: error, request: request, log: context.log))
             }
+            switch outcome {
+            case .now(let response):
+                exchange.response = response
+                complete(exchange, on: connection)
+            case .later(let work):
+                startTask(exchange, for: request, on: connection, work)
+            }
+        }
+    }
+
+    /// Runs `work` as a task off the loop; its response (or error response) comes back through the handle and
+    /// takes the exchange's slot in request order.
+    private func startTask(
+        _ exchange: ClientConnection.Exchange, for request: Request, on connection: ClientConnection,
+        _ work: @escaping @Sendable () async throws -> Response
+    ) {
+        connection.exchanges.append(exchange)
+        let handle = self.handle
+        let router = context.router
+        let log = context.log
+        let key = connection.key
+        let sequence = exchange.sequence
+        let request = request
+        Task {
+            let response: Response
+            do {
+                response = try await work()
+            } catch {
+                response = router.response(for: error, request: request, log: log)
+            }
+            handle.send(.completed(key: key, sequence: sequence, response: response))
         }
     }
 

@@ -30,6 +30,10 @@ final class EventLoop {
     var generation: UInt64 = 0
     var wheel: TimerWheel
     var dates = DateCache()
+    /// The loop's turn: one `epoll_wait` and the work it reported.
+    var turn: UInt64 = 0
+    /// Connections that spent their turn's request budget with work left, serviced in the next turn.
+    var deferred: [UInt64] = []
     var now: UInt64
     /// Set once shutdown starts: no accepting, no keep-alive, force-close at this time.
     var drainDeadline: UInt64?
@@ -89,9 +93,11 @@ final class EventLoop {
             }
             now = SystemCall.monotonicNanoseconds()
             dates.refresh(epochSeconds: SystemCall.epochSeconds())
+            let waiting = beginTurn()
             for index in 0..<Int(count) {
                 handle(events[index])
             }
+            serviceDeferred(waiting)
             expireTimers()
             if let resume = acceptResumesAt, now >= resume { resumeAccepting() }
             if let drainDeadline, connectionCount == 0 || now >= drainDeadline { break }
@@ -120,6 +126,7 @@ final class EventLoop {
     }
 
     private func pollTimeout() -> Int32 {
+        guard deferred.isEmpty else { return 0 }
         var timeout: UInt64 = .max
         if wheel.count > 0 { timeout = wheel.resolution }
         if let acceptResumesAt { timeout = min(timeout, acceptResumesAt > now ? acceptResumesAt - now : 0) }

@@ -16,6 +16,10 @@ public struct ServerLimits: Sendable, Hashable {
     /// Most requests of one connection parsed but not yet answered (pipelining); reading pauses beyond.
     /// Default 16.
     public var maxPipelinedRequests = 16
+    /// Most requests of one connection handled per turn of its event loop; past it the connection waits
+    /// until every other ready connection of the loop has had its turn, so one client's pipeline cannot
+    /// monopolise a loop. Default 8.
+    public var maxRequestsPerTurn = 8
     /// Pending output above which a connection stops reading new requests until its client catches up.
     /// Default 256 KiB.
     public var outputHighWaterBytes = 256 * 1024
