@@ -82,15 +82,15 @@ final class AccessLog: Sendable {
     /// Takes the shard's lines (handing it `spare`'s capacity) and writes them, all under the output lock so
     /// one shard's lines leave in the order they were recorded.
     private func flush(_ shard: Locked<AccessLogBuffer>, into spare: inout [UInt8]) {
-        Logger.outputLock.withLock { _ in
-            shard.withLock { buffer in
-                swap(&buffer.bytes, &spare)
-                buffer.writerWoken = false
-            }
-            guard !spare.isEmpty else { return }
-            Logger.write(spare, to: descriptor)
-            spare.removeAll(keepingCapacity: true)
+        Logger.outputLock.lock()
+        defer { Logger.outputLock.unlock() }
+        shard.withLock { buffer in
+            swap(&buffer.bytes, &spare)
+            buffer.writerWoken = false
         }
+        guard !spare.isEmpty else { return }
+        Logger.write(spare, to: descriptor)
+        spare.removeAll(keepingCapacity: true)
     }
 
     /// This thread's shard: a multiplicative hash of its pthread identity.

@@ -47,12 +47,17 @@ public struct Logger: Sendable {
     public static func writeLine(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        outputLock.withLock { _ in write(bytes, to: STDERR_FILENO) }
+        outputLock.lock()
+        defer { outputLock.unlock() }
+        write(bytes, to: STDERR_FILENO)
     }
 
     /// Held for every write of log output, so a line is never split by another thread's (a large write to
     /// a pipe may be cut into parts).
-    static let outputLock = Locked(())
+    ///
+    /// A plain `NSLock`, not `Locked<()>`: ThreadSanitizer reports the exclusive access to a zero-sized state
+    /// as a race with the object's header, read by the next caller before it takes the lock.
+    static let outputLock = NSLock()
 
     /// Writes all of `bytes` to `descriptor`, retrying after interruptions and short writes; output that
     /// cannot be written is dropped (there is nowhere left to report it).
