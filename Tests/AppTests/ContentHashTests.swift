@@ -20,7 +20,7 @@ import Testing
 
     @Test func checkContentPrintsTheHashTheServerRecords() throws {
         let directory = TestServer.repositoryRoot.appendingPathComponent("Content").path
-        let snapshot = try ContentLoader.load(directory: directory)
+        let snapshot = try SharedContent.repository()
         let (text, passed) = CheckContentCommand.run(directory: directory)
         #expect(passed)
         #expect(snapshot.contentHash.count == 64)

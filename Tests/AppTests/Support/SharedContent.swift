@@ -12,11 +12,16 @@ enum SharedContent {
 
     private static let loaded = Result<ContentSnapshot, any Error> { try ContentLoader.load(directory: directory) }
 
+    /// The repository's content, as `ContentLoader.load` gave it (once).
+    static func repository() throws -> ContentSnapshot {
+        try loaded.get()
+    }
+
     /// The shared snapshot when `configuration` serves the repository's content or `pristineCopy` (a copy of
     /// it made for this test and not edited yet); `nil` when the server must load its directory itself.
     static func snapshot(for configuration: Configuration, pristineCopy: String?) throws -> ContentSnapshot? {
         let serves = configuration.contentDirectory
         guard serves == directory || (pristineCopy != nil && serves == pristineCopy) else { return nil }
-        return try loaded.get()
+        return try repository()
     }
 }
