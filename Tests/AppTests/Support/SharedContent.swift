@@ -12,6 +12,9 @@ enum SharedContent {
 
     private static let loaded = Result<ContentSnapshot, any Error> { try ContentLoader.load(directory: directory) }
 
+    /// `folio check-content` over the repository's content, run once (it loads and checks every file).
+    static let checkContent: (text: String, passed: Bool) = CheckContentCommand.run(directory: directory)
+
     /// The repository's content, as `ContentLoader.load` gave it (once).
     static func repository() throws -> ContentSnapshot {
         try loaded.get()
