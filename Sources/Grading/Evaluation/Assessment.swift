@@ -13,6 +13,9 @@ struct Assessment: Sendable {
 
     enum ConceptState: Equatable, Sendable {
         case found
+        /// A required part of an explanation only named by topic words ("metà", "UIKit: gerarchia"): worth a
+        /// partial, never a correct.
+        case named
         case contradicted
         case missing
     }
@@ -35,8 +38,12 @@ struct Assessment: Sendable {
             let mine = evidence.occurrences.filter { $0.target == .concept(index) }
             let numberFound = concept.number.map { numbers.states($0) } ?? false
             let numberWrong = concept.number.map { !numbers.states($0) && numbers.hasWrongNumber } ?? false
-            if mine.contains(where: \.asserts) || numberFound {
+            let claims = mine.filter(\.asserts)
+            let needsClaim = key.explains && concept.required
+            if numberFound || claims.contains(where: { !needsClaim || !$0.topicOnly }) {
                 concepts.append(.found)
+            } else if !claims.isEmpty {
+                concepts.append(.named)
             } else if mine.contains(where: \.denies) || numberWrong {
                 concepts.append(.contradicted)
             } else {

@@ -25,11 +25,13 @@ enum Verdicts {
             }
         }
         var contradictedRequired = false
+        var namedWeight = 0.0
         for (index, concept) in key.concepts.enumerated() {
             if assessment.concepts[index] == .found {
                 foundWeight += concept.weight
                 requiredFound = requiredFound || concept.required
             } else {
+                if assessment.concepts[index] == .named { namedWeight += concept.weight }
                 anyMissing = true
                 requiredMissing = requiredMissing || concept.required
                 contradictedRequired =
@@ -58,7 +60,11 @@ enum Verdicts {
             return make(.correct, share, anyMissing ? .correctIncomplete : .correct)
         }
         if foundWeight > 0 && (requiredFound || share >= partialShare) {
-            return make(.partial, share, .partial)
+            return make(.partial, share + namedWeight * keywordShare / key.totalWeight, namedWeight > 0 ? .keywords : .partial)
+        }
+        if namedWeight > 0 {
+            // Topic words for a required part: the idea is named, not yet explained.
+            return make(.partial, (foundWeight + namedWeight) * keywordShare / key.totalWeight, .keywords)
         }
         return make(.incorrect, 0, assessment.saysDontKnow && !assessment.hasEvidence ? .dontKnow : .offTopic)
     }

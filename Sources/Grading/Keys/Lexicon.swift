@@ -59,4 +59,8 @@ struct Lexicon: Sendable {
     let conditions: [PhrasePattern]
     /// Words closing a condition clause (`なら`, `たら`).
     let conditionsAfter: [PhrasePattern]
+    /// Copulas, auxiliaries and verbs ("è", "hay", "var", "是"): a clause with one states something.
+    var predicates: [PhrasePattern] = []
+    /// Verb endings, normalised: of a word in Latin scripts (`-yor`, `-ano`), of a clause in Chinese and Japanese.
+    var predicateEndings: [String] = []
 }
