@@ -26,6 +26,8 @@ struct AnswerReading: Sendable {
     let corrections: [Range<Int>]
     /// Per clause index: the clause only names topics, without a predicate ("metà contenuto", "UIKit: gerarchia").
     var topicClauses: [Bool] = []
+    /// Sentences with a hedge ("forse", "たぶん"): what they state is a guess.
+    var hedgedSentences: Set<Int> = []
     /// Per token: a content word or character (not a function word, not a word of one or two letters).
     var isContent: [Bool] = []
     /// Content words (Chinese, Japanese: content characters) of the whole answer.

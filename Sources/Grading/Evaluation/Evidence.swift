@@ -17,6 +17,8 @@ struct Occurrence: Sendable, Equatable {
     var boundElsewhere = false
     /// Every clause the phrase stands in only names topics ("metà contenuto"): a mention, not a claim.
     var topicOnly = false
+    /// The phrase's sentence is hedged ("forse si rompe"): a guess, not a claim.
+    var hedged = false
     /// The phrase's place in its key: the tie-break between phrases covering the same words.
     var rank = 0
 

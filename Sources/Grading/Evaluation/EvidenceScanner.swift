@@ -57,6 +57,9 @@ struct EvidenceScanner {
             conditional: conditional, corrections: corrections)
         reading.topicClauses = topicClauses(tokens, clauses, cues: cues)
         reading.isContent = tokens.map(isContent)
+        for pattern in lexicon.hedges {
+            for match in matches(of: pattern, in: tokens, clauses) { reading.hedgedSentences.insert(tokens[match.start].sentence) }
+        }
         return reading
     }
 
@@ -84,6 +87,7 @@ struct EvidenceScanner {
             let (start, end) = (occurrences[index].start, occurrences[index].end)
             if reading.conditional[start] { occurrences[index].conditional = true }
             occurrences[index].topicOnly = (clauses[start]...clauses[end - 1]).allSatisfy { reading.topicClauses[$0] }
+            occurrences[index].hedged = reading.hedgedSentences.contains(occurrences[index].sentence)
         }
         if anchors.contains(where: { !$0.isEmpty }) { bind(&occurrences, to: anchors, reading) }
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }

@@ -60,11 +60,13 @@ enum Verdicts {
             return make(.correct, share, anyMissing ? .correctIncomplete : .correct)
         }
         if foundWeight > 0 && (requiredFound || share >= partialShare) {
-            return make(.partial, share + namedWeight * keywordShare / key.totalWeight, namedWeight > 0 ? .keywords : .partial)
+            let reason: Feedback.Reason = namedWeight > 0 && !assessment.hedged ? .keywords : .partial
+            return make(.partial, share + namedWeight * keywordShare / key.totalWeight, reason)
         }
         if namedWeight > 0 {
-            // Topic words for a required part: the idea is named, not yet explained.
-            return make(.partial, (foundWeight + namedWeight) * keywordShare / key.totalWeight, .keywords)
+            // Topic words or a guess for a required part: the idea is named, not yet stated.
+            let reason: Feedback.Reason = assessment.hedged ? .partial : .keywords
+            return make(.partial, (foundWeight + namedWeight) * keywordShare / key.totalWeight, reason)
         }
         return make(.incorrect, 0, assessment.saysDontKnow && !assessment.hasEvidence ? .dontKnow : .offTopic)
     }

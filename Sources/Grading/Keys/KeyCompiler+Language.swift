@@ -159,6 +159,7 @@ private struct LexiconCompiler {
             conditions: try patterns(lexicon.conditions ?? [], "conditions"),
             conditionsAfter: try patterns(lexicon.conditionsAfter ?? [], "conditionsAfter"))
         compiled.predicates = try patterns(lexicon.predicates ?? [], "predicates")
+        compiled.hedges = try patterns(lexicon.hedges ?? [], "hedges")
         for ending in lexicon.predicateEndings ?? [] {
             let text = normalizer.tokens(ending).map(\.text).joined()
             guard !text.isEmpty else {

@@ -118,6 +118,8 @@ struct LexiconFile: Decodable {
     let predicates: [String]?
     /// Endings that mark a verb: of a word (Latin scripts) or of a clause (Chinese and Japanese).
     let predicateEndings: [String]?
+    /// Words that hedge what their sentence says ("forse", "quizás", "belki", "也許", "たぶん").
+    let hedges: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {

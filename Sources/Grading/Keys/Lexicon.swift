@@ -63,4 +63,6 @@ struct Lexicon: Sendable {
     var predicates: [PhrasePattern] = []
     /// Verb endings, normalised: of a word in Latin scripts (`-yor`, `-ano`), of a clause in Chinese and Japanese.
     var predicateEndings: [String] = []
+    /// Words that hedge their sentence ("forse", "たぶん"): a guess is not yet an explanation.
+    var hedges: [PhrasePattern] = []
 }
