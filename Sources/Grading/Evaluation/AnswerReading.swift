@@ -28,6 +28,8 @@ struct AnswerReading: Sendable {
     var topicClauses: [Bool] = []
     /// Sentences with a hedge ("forse", "たぶん"): what they state is a guess.
     var hedgedSentences: Set<Int> = []
+    /// Per token: part of a vague phrase ("va in crash", "問題").
+    var vague: [Bool] = []
     /// Per token: a content word or character (not a function word, not a word of one or two letters).
     var isContent: [Bool] = []
     /// Content words (Chinese, Japanese: content characters) of the whole answer.

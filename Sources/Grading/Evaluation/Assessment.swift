@@ -14,7 +14,8 @@ struct Assessment: Sendable {
     enum ConceptState: Equatable, Sendable {
         case found
         /// A required part of an open question only named: by topic words in an explanation ("metà", "UIKit:
-        /// gerarchia") or in a hedged sentence ("forse si rompe"). Worth a partial, never a correct.
+        /// gerarchia"), in a hedged sentence ("forse a destra") or by vague words ("va in crash"). Worth a
+        /// partial, never a correct.
         case named
         case contradicted
         case missing
@@ -22,7 +23,8 @@ struct Assessment: Sendable {
 
     let answer: AnswerPart
     let concepts: [ConceptState]
-    /// A required part was named only in a hedged sentence ("forse si rompe"), not by bare topic words.
+    /// A required part was named only as a guess ("forse a destra") or vaguely ("va in crash"), not by bare topic
+    /// words: the feedback asks for the missing part, not for a sentence.
     let hedged: Bool
     let statesSomethingWrong: Bool
     let saysDontKnow: Bool
@@ -44,7 +46,9 @@ struct Assessment: Sendable {
             let claims = mine.filter(\.asserts)
             // A required part of an open question needs a plain statement; of an explanation, one with a predicate.
             let needsClaim = key.kind == .open && concept.required
-            let states = { (claim: Occurrence) in !claim.hedged && !(key.explains && claim.topicOnly) }
+            let states = { (claim: Occurrence) in
+                !claim.hedged && !claim.vague && !(key.explains && claim.topicOnly)
+            }
             if numberFound || claims.contains(where: { !needsClaim || states($0) }) {
                 concepts.append(.found)
             } else if !claims.isEmpty {

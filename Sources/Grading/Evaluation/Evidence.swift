@@ -19,6 +19,8 @@ struct Occurrence: Sendable, Equatable {
     var topicOnly = false
     /// The phrase's sentence is hedged ("forse si rompe"): a guess, not a claim.
     var hedged = false
+    /// Every word of the phrase is vague ("va in crash", "non funziona"): something is wrong, but not what.
+    var vague = false
     /// The phrase's place in its key: the tie-break between phrases covering the same words.
     var rank = 0
 

@@ -57,8 +57,16 @@ struct EvidenceScanner {
             conditional: conditional, corrections: corrections)
         reading.topicClauses = topicClauses(tokens, clauses, cues: cues)
         reading.isContent = tokens.map(isContent)
+        reading.vague = [Bool](repeating: false, count: tokens.count)
+        for pattern in lexicon.vague {
+            for match in matches(of: pattern, in: tokens, clauses) {
+                for index in match.start..<match.end { reading.vague[index] = true }
+            }
+        }
         for pattern in lexicon.hedges {
-            for match in matches(of: pattern, in: tokens, clauses) { reading.hedgedSentences.insert(tokens[match.start].sentence) }
+            for match in matches(of: pattern, in: tokens, clauses) {
+                reading.hedgedSentences.insert(tokens[match.start].sentence)
+            }
         }
         return reading
     }
@@ -88,6 +96,10 @@ struct EvidenceScanner {
             if reading.conditional[start] { occurrences[index].conditional = true }
             occurrences[index].topicOnly = (clauses[start]...clauses[end - 1]).allSatisfy { reading.topicClauses[$0] }
             occurrences[index].hedged = reading.hedgedSentences.contains(occurrences[index].sentence)
+            let gaps = occurrences[index].gaps
+            occurrences[index].vague = (start..<end).allSatisfy { position in
+                reading.vague[position] || gaps.contains { $0.contains(position) }
+            }
         }
         if anchors.contains(where: { !$0.isEmpty }) { bind(&occurrences, to: anchors, reading) }
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }

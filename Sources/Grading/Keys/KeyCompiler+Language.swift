@@ -160,10 +160,12 @@ private struct LexiconCompiler {
             conditionsAfter: try patterns(lexicon.conditionsAfter ?? [], "conditionsAfter"))
         compiled.predicates = try patterns(lexicon.predicates ?? [], "predicates")
         compiled.hedges = try patterns(lexicon.hedges ?? [], "hedges")
+        compiled.vague = try patterns(lexicon.vague ?? [], "vague")
         for ending in lexicon.predicateEndings ?? [] {
             let text = normalizer.tokens(ending).map(\.text).joined()
             guard !text.isEmpty else {
-                throw GradingError(.invalidKey, file: file, "lexicon.predicateEndings: \"\(ending)\" has nothing to match")
+                throw GradingError(
+                    .invalidKey, file: file, "lexicon.predicateEndings: \"\(ending)\" has nothing to match")
             }
             compiled.predicateEndings.append(text)
         }

@@ -120,6 +120,8 @@ struct LexiconFile: Decodable {
     let predicateEndings: [String]?
     /// Words that hedge what their sentence says ("forse", "quizás", "belki", "也許", "たぶん").
     let hedges: [String]?
+    /// Words that say something went wrong without saying what ("crash", "non funziona", "問題").
+    let vague: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {

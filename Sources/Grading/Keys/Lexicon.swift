@@ -65,4 +65,6 @@ struct Lexicon: Sendable {
     var predicateEndings: [String] = []
     /// Words that hedge their sentence ("forse", "たぶん"): a guess is not yet an explanation.
     var hedges: [PhrasePattern] = []
+    /// Words that say something went wrong without saying what ("crash", "問題"): too vague to state a concept.
+    var vague: [PhrasePattern] = []
 }
