@@ -23,17 +23,26 @@ extension EvidenceScanner {
         let characters = normalizer.rules.segmentation == .characters
         var content = [Int](repeating: 0, count: last + 1)
         var predicate = [Bool](repeating: false, count: last + 1)
-        var text = [String](repeating: "", count: characters ? last + 1 : 0)
+        var firstToken = [Int](repeating: -1, count: last + 1)
         for (index, token) in tokens.enumerated() {
             let clause = clauses[index]
+            if firstToken[clause] < 0 { firstToken[clause] = index }
             if isContent(token) { content[clause] += 1 }
-            if characters {
-                text[clause] += token.text
-            } else if token.kind == .word, endsLikeVerb(token.text, minimumStem: 3) {
+            if !characters, token.kind == .word, endsLikeVerb(token.text.utf8, minimumStem: 3) {
                 predicate[clause] = true
             }
         }
-        for clause in text.indices where endsLikeVerb(text[clause], minimumStem: 1) { predicate[clause] = true }
+        if characters {
+            // The clause's last characters: `届く`, `決めない`, `必要だ`.
+            let longest = lexicon.predicateEndings.map(\.count).max() ?? 0
+            for index in tokens.indices
+            where index + 1 == tokens.count || clauses[index + 1] != clauses[index] {
+                let clause = clauses[index]
+                let from = max(firstToken[clause], index - longest)
+                let tail = tokens[from...index].map(\.text).joined()
+                if endsLikeVerb(tail.utf8, minimumStem: 1) { predicate[clause] = true }
+            }
+        }
         for cue in cues { predicate[clauses[cue.start]] = true }
         for pattern in lexicon.predicates {
             for match in matches(of: pattern, in: tokens, clauses) { predicate[clauses[match.start]] = true }
@@ -42,7 +51,11 @@ extension EvidenceScanner {
         return content.indices.map { !predicate[$0] && content[$0] <= limit }
     }
 
-    private func endsLikeVerb(_ text: String, minimumStem: Int) -> Bool {
-        lexicon.predicateEndings.contains { text.hasSuffix($0) && text.count >= $0.count + minimumStem }
+    /// `text` ends in one of the lexicon's verb endings with at least `minimumStem` bytes before it.
+    private func endsLikeVerb(_ text: String.UTF8View, minimumStem: Int) -> Bool {
+        let count = text.count
+        return lexicon.predicateEndings.contains { ending in
+            count >= ending.utf8.count + minimumStem && text.reversed().starts(with: ending.utf8.reversed())
+        }
     }
 }
