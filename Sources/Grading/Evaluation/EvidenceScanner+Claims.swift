@@ -53,6 +53,7 @@ extension EvidenceScanner {
 
     /// `text` ends in one of the lexicon's verb endings with at least `minimumStem` bytes before it.
     private func endsLikeVerb(_ text: String.UTF8View, minimumStem: Int) -> Bool {
+        guard let lastByte = text.last, lexicon.predicateEndingLastBytes.contains(lastByte) else { return false }
         let count = text.count
         return lexicon.predicateEndings.contains { ending in
             count >= ending.utf8.count + minimumStem && text.reversed().starts(with: ending.utf8.reversed())
