@@ -64,9 +64,12 @@ import Testing
         // Moving the due date to the future turns the idle learner back to not started.
         let future = DueDate(daysSinceEpoch: DueDate(containing: WallClock.nowMilliseconds()).day + 30).text
         let patched = try await client.perform(
-            "PATCH", "/api/v1/admin/cohorts/\(id)", json: ["due_date": future], headers: Self.admin)
+            "PATCH", "/api/v1/admin/cohorts/\(id)", json: ["due_date": future, "name": " Renamed "], headers: Self.admin
+        )
         #expect(patched.status == 200)
         #expect(try patched.json()["required"] as? [String] == ["ch0"])
+        #expect(try patched.json()["name"] as? String == "Renamed")
+        #expect(try patched.json()["due_date"] as? String == future)
         let later = try await client.perform("GET", "/api/v1/cohorts/\(id)/progress", headers: Self.admin).json()
         let rows = try #require(later["learners"] as? [[String: Any]])
         #expect(Self.row(rows, "Idle")?["status"] as? String == "not_started")
