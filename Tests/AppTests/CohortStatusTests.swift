@@ -98,6 +98,7 @@ import Testing
         (#"{"name": "X", "required": ["appendix"]}"#, "required"),
         (#"{"name": "X", "required": []}"#, "required"),
         (#"{"name": "X", "required": "ch0"}"#, "required"),
+        (#"{"name": "X", "required": null}"#, "required"),
     ])
     func aBadPlanIsRefusedNamingTheField(text: String, field: String) async throws {
         let server = try TestServer()

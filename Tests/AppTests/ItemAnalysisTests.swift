@@ -98,9 +98,12 @@ import Testing
         let none = try await client.perform("GET", "/api/v1/admin/items?language=ja", headers: [TestClient.adminHeader])
         #expect((try none.json()["items"] as? [Any])?.isEmpty == true)
 
-        for (query, field) in [("language=xx", "language"), ("cohort=999", "cohort"), ("cohort=abc", "cohort")] {
+        for (query, field, status) in [
+            ("language=xx", "language", 422), ("cohort=abc", "cohort", 422), ("cohort=0", "cohort", 422),
+            ("cohort=999", "cohort", 404),
+        ] {
             let bad = try await client.perform("GET", "/api/v1/admin/items?\(query)", headers: [TestClient.adminHeader])
-            #expect(bad.status == 422, "\(query)")
+            #expect(bad.status == status, "\(query)")
             let message = (try bad.json()["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(message.hasPrefix(field), "\(message)")
         }

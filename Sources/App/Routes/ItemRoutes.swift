@@ -61,7 +61,8 @@ enum ItemRoutes {
     }
 
     /// Validates the filters: a language of the content and an existing cohort id; empty means none.
-    /// - Throws: `HTTPError` 422 naming `language` or `cohort`.
+    /// - Throws: `HTTPError` 422 naming `language` or `cohort` when malformed; 404 naming `cohort` for a
+    ///   well-formed id of no cohort (as the scores API's filter).
     static func filter(language: String?, cohort: String?, context: Context) async throws -> Filter {
         var filter = Filter()
         if let language, !language.isEmpty {
@@ -69,8 +70,13 @@ enum ItemRoutes {
         }
         if let cohort, !cohort.isEmpty {
             guard cohort.utf8.count <= 19, cohort.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                let id = Int64(cohort), try await context.cohorts.cohort(id: id) != nil
-            else { throw APIError.unprocessable("cohort must be the id of an existing cohort", code: "invalid_field") }
+                let id = Int64(cohort), id >= 1
+            else {
+                throw APIError.unprocessable("cohort must be a cohort id (a positive integer)", code: "invalid_field")
+            }
+            guard try await context.cohorts.cohort(id: id) != nil else {
+                throw APIError.notFound("cohort: no cohort with id \(id)")
+            }
             filter.cohortID = id
         }
         return filter

@@ -45,7 +45,7 @@ extension OpenAPIDocument {
                 summary: "Item analysis per question and language: facility, discrimination, common wrong answers",
                 description: """
                     Every learner's final scores (retry penalty applied), or one cohort's; an unknown \
-                    `language` or `cohort` is 422 naming the parameter.
+                    `language` or a malformed `cohort` is 422 naming the parameter, a cohort id of no cohort 404.
                     """,
                 access: .admin,
                 parameters: [
@@ -60,7 +60,7 @@ extension OpenAPIDocument {
                     ],
                 ],
                 responses: [("200", OpenAPIOperation.json("The items, in course order.", "ItemList"))]
-                    + OpenAPIOperation.errors(401, 403, 422)),
+                    + OpenAPIOperation.errors(401, 403, 404, 422)),
             OpenAPIOperation(
                 method: "get", path: "/api/v1/cohorts/{id}/progress", operationID: "getCohortProgress",
                 tag: "cohorts",
