@@ -100,7 +100,7 @@ import Testing
 
         for (query, field, status) in [
             ("language=xx", "language", 422), ("cohort=abc", "cohort", 422), ("cohort=0", "cohort", 422),
-            ("cohort=999", "cohort", 404),
+            ("cohort=999", "cohort", 404), ("cohort=", "cohort", 422), ("language=", "language", 422),
         ] {
             let bad = try await client.perform("GET", "/api/v1/admin/items?\(query)", headers: [TestClient.adminHeader])
             #expect(bad.status == status, "\(query)")
@@ -108,7 +108,8 @@ import Testing
             #expect(message.hasPrefix(field), "\(message)")
         }
         #expect(try await client.perform("GET", "/api/v1/admin/items").status == 401)
-        let console = try await client.perform("GET", "/admin/items?language=it", headers: AdminTestSupport.bearer)
+        let console = try await client.perform(
+            "GET", "/admin/items?language=it&cohort=", headers: AdminTestSupport.bearer)
         #expect(console.status == 200)
         #expect(console.text.contains("ch0-q1") && console.text.contains("di lato"))
         await server.stop()
