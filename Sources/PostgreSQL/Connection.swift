@@ -98,21 +98,31 @@ public final class Connection {
     /// (migrations, `BEGIN`, `COMMIT`). Returns the last command's tag (`COMMIT`, `ROLLBACK`…).
     @discardableResult
     public func executeScript(_ sql: String) throws(PostgreSQLError) -> String {
-        let handle = try usableHandle()
-        let result = try checked(PQexec(handle, sql))
+        let result = try retryingOnFreshBreak { () throws(PostgreSQLError) -> OpaquePointer in
+            try checked(PQexec(try usableHandle(), sql))
+        }
         defer { PQclear(result) }
         return String(cString: PQcmdStatus(result))
     }
 
-    /// Prepares (once per connection) and executes; on a broken untouched connection, resets and retries once.
+    /// Prepares (once per connection) and executes.
     private func run(_ sql: String, _ arguments: [any PostgreSQLBindable]) throws(PostgreSQLError) -> OpaquePointer {
+        try retryingOnFreshBreak { () throws(PostgreSQLError) -> OpaquePointer in try runOnce(sql, arguments) }
+    }
+
+    /// Runs `body`; when it is the first statement since the pool handed the connection out and the
+    /// connection turns out broken (the server restarted while it idled), resets and runs it once more.
+    /// Later statements are never retried: the server may have done part of the work.
+    private func retryingOnFreshBreak(_ body: () throws(PostgreSQLError) -> OpaquePointer) throws(PostgreSQLError)
+        -> OpaquePointer
+    {
+        let wasUntouched = isUntouched
         do {
-            return try runOnce(sql, arguments)
+            return try body()
         } catch {
-            guard isUntouched, !isOpen else { throw error }
-            isUntouched = false
+            guard wasUntouched, !isOpen, handle != nil else { throw error }
             try resetIfBroken()
-            return try runOnce(sql, arguments)
+            return try body()
         }
     }
 
