@@ -8,7 +8,8 @@ import SQLite
 public struct Services: Sendable {
     let configuration: Configuration
     public let logger: Logger
-    let database: Database
+    /// The stores over the configured engine (SQLite or PostgreSQL).
+    let stores: StoreSet
     let metrics: Metrics
     public let content: ContentHost
     let learners: any LearnerStoring
@@ -17,6 +18,8 @@ public struct Services: Sendable {
     let cohorts: any CohortStoring
     let tokens: any TokenStoring
     let scores: any ScoreStoring
+    /// Per-question facts and wrong answers for item analysis.
+    let items: any ItemStoring
     let identity: LearnerIdentity
     public let admin: AdminCredentials
     /// The files of `Public/`, served under `/static/`.
@@ -40,21 +43,24 @@ public struct Services: Sendable {
     /// Who a request speaks for: the admin, an API token or a learner.
     let authenticator: Authenticator
 
-    /// Builds every service over an open, migrated database; `preloaded` is the content of
+    /// The SQLite database, `nil` on PostgreSQL.
+    var database: Database? { stores.sqliteDatabase }
+
+    /// Builds every service over open, migrated stores; `preloaded` is the content of
     /// `configuration.contentDirectory` when it was loaded already (see `ContentHost`).
     static func make(
-        configuration: Configuration, database: Database, logger: Logger, preloaded: ContentSnapshot? = nil
+        configuration: Configuration, stores: StoreSet, logger: Logger, preloaded: ContentSnapshot? = nil
     ) throws(StartupError) -> Services {
         let metrics = Metrics()
-        let versions = SQLiteContentVersionStore(database: database)
+        let versions = stores.contentVersions
         let content = try ContentHost(
             directory: configuration.contentDirectory, versions: versions, metrics: metrics, logger: logger,
             preloaded: preloaded)
-        let learners = SQLiteLearnerStore(database: database)
+        let learners = stores.learners
         let admin: AdminCredentials
         do {
             admin = try AdminCredentials.resolve(
-                configured: configuration.adminToken, settings: SQLiteAdminSettingStore(database: database))
+                configured: configuration.adminToken, settings: stores.adminSettings)
         } catch {
             throw StartupError("cannot set up the admin token: \(error)")
         }
@@ -68,22 +74,21 @@ public struct Services: Sendable {
             trustProxy: configuration.trustProxy,
             trustedProxies: configuration.trustedProxies.compactMap(AddressBlock.init))
         let publicOrigin = PublicOrigin(configured: configuration.publicURL)
-        let tokens = SQLiteTokenStore(database: database)
+        let tokens = stores.tokens
         let adminAccess = AdminAccess(
-            credentials: admin, sessions: SQLiteAdminSessionStore(database: database), clients: clients,
+            credentials: admin, sessions: stores.adminSessions, clients: clients,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy))
         return Services(
-            configuration: configuration, logger: logger, database: database, metrics: metrics, content: content,
-            learners: learners, attempts: SQLiteAttemptStore(database: database), contentVersions: versions,
-            cohorts: SQLiteCohortStore(database: database), tokens: tokens,
-            scores: SQLiteScoreStore(database: database),
+            configuration: configuration, logger: logger, stores: stores, metrics: metrics, content: content,
+            learners: learners, attempts: stores.attempts, contentVersions: versions, cohorts: stores.cohorts,
+            tokens: tokens, scores: stores.scores, items: stores.items,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),
             resumeLimiter: RateLimiter(policy: .init(burst: 5, perSecond: 1.0 / 60)),
             adminAccess: adminAccess,
-            adminConsole: SQLiteAdminConsoleStore(database: database),
-            backups: BackupService(database: database, directory: configuration.backupDirectoryResolved),
+            adminConsole: stores.adminConsole,
+            backups: BackupService(database: stores.sqliteDatabase, directory: configuration.backupDirectoryResolved),
             clients: clients, publicOrigin: publicOrigin, crossSite: CrossSiteGuard(publicOrigin: publicOrigin),
             authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens))
     }

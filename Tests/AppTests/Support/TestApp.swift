@@ -53,7 +53,7 @@ final class TestApp: Sendable {
 
     /// Commits queued writes, closes the database and removes the directory.
     func stop() async {
-        services.database.close()
+        services.stores.close()
         try? FileManager.default.removeItem(at: directory)
     }
 
