@@ -141,20 +141,16 @@ public struct UIStrings: Sendable, Decodable, Equatable {
         }
     }
 
-    /// Loads `{code}.json` for each language code from `directory` (App passes `Content/ui`).
+    /// Decodes `{code}.json` for each language code from the files of `Content/ui`, held in memory and keyed
+    /// by name (App reads them).
     ///
-    /// - Throws: `ViewsError` for the first file that is missing or invalid.
-    public static func load(directory: URL, languages: [String]) throws(ViewsError) -> [String: UIStrings] {
+    /// - Throws: `ViewsError` for the first file that is missing or invalid, naming it `ui/{code}.json`.
+    public static func parse(files: [String: Data], languages: [String]) throws(ViewsError) -> [String: UIStrings] {
         var result: [String: UIStrings] = [:]
         for code in languages {
-            let url = directory.appendingPathComponent(code + ".json")
-            let data: Data
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                throw ViewsError(source: url.path, message: "cannot read: \(error.localizedDescription)")
-            }
-            result[code] = try UIStrings(json: data, source: url.path)
+            let source = "ui/\(code).json"
+            guard let data = files["\(code).json"] else { throw ViewsError(source: source, message: "missing") }
+            result[code] = try UIStrings(json: data, source: source)
         }
         return result
     }
