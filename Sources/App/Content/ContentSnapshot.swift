@@ -108,13 +108,19 @@ public final class ContentSnapshot: Sendable {
         return nil
     }
 
-    /// The section a question belongs to (`ch3`, `practice`) and its reference answer in `language`.
-    public func question(_ id: String, in language: String) -> (section: String, question: Question, reference: String)?
+    /// The section a question belongs to (a chapter or the practice quiz) and its reference answer in `language`.
+    public func question(_ id: String, in language: String)
+        -> (section: CourseSection, question: Question, reference: String)?
     {
         guard let course = languages[language]?.course, let found = course.question(id: id) else { return nil }
-        let section =
-            course.practice.questions.contains { $0.id == id }
-            ? "practice" : "ch" + (course.chapters.first { $0.question(id: id) != nil }.map { String($0.number) } ?? "")
+        let section: CourseSection
+        if course.practice.questions.contains(where: { $0.id == id }) {
+            section = .practice
+        } else if let chapter = course.chapters.first(where: { $0.question(id: id) != nil }) {
+            section = .chapter(chapter.number)
+        } else {
+            return nil
+        }
         return (section, found.question, reference(for: id, language: language) ?? found.answer.text)
     }
 
