@@ -80,3 +80,22 @@ import Testing
         #expect(!passed && text.contains("the content directory does not exist"))
     }
 }
+
+/// A reload derives again only what changed: with the same key files, the answer keys, key fingerprints and
+/// the search index of every unchanged language are the previous snapshot's.
+@Suite struct ContentReuseTests {
+    @Test func unchangedKeysAndCoursesKeepTheirSearchIndexesAndOtherKeysDoNot() throws {
+        let content = try ContentDirectory(path: TestServer.repositoryRoot.appendingPathComponent("Content").path)
+        let first = try ContentLoader.load(content)
+        let same = try ContentLoader.load(content, reusing: first)
+        for code in first.languageCodes {
+            #expect(same.languages[code]?.search === first.languages[code]?.search, "\(code)")
+        }
+        #expect(same.fingerprint == first.fingerprint && same.contentHash == first.contentHash)
+        var files = content.files
+        files["keys/README.md", default: []] += Array("\n".utf8)
+        let otherKeys = try ContentLoader.load(ContentDirectory(files: files), reusing: first)
+        #expect(otherKeys.languages["it"]?.search !== first.languages["it"]?.search)
+        #expect(otherKeys.fingerprint == first.fingerprint && otherKeys.contentHash != first.contentHash)
+    }
+}

@@ -72,6 +72,13 @@ struct ContentDirectory: Sendable {
         return result
     }
 
+    /// The digest of the files under `folder` alone, computed as `contentHash` is.
+    func digest(of folder: String) -> String {
+        let prefix = folder + "/"
+        return Self.digest(
+            files: files.filter { $0.key.hasPrefix(prefix) }, oversized: oversized.filter { $0.key.hasPrefix(prefix) })
+    }
+
     /// SHA-256 over `/path`, a zero byte and the file's SHA-256, for each file in path order; an oversized file
     /// stands for its size, since it was not read.
     static func digest(files: [String: [UInt8]], oversized: [String: Int]) -> String {

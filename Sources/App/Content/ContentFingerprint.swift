@@ -15,7 +15,10 @@ public struct ContentFingerprint: Sendable, Equatable {
         Secrets.hex(Array(Secrets.digest((questions[id] ?? "") + ":" + (keys[id] ?? "")).prefix(16)))
     }
 
-    static func make(library: CourseLibrary, keyFiles: [String: Data]) throws -> ContentFingerprint {
+    /// - Parameter keys: the key digests of a previous load whose key files were the same, reused as they are.
+    static func make(library: CourseLibrary, keyFiles: [String: Data], keys: [String: String]? = nil) throws
+        -> ContentFingerprint
+    {
         var sections: [String: String] = [:]
         var questions: [String: String] = [:]
         let encoder = JSONEncoder()
@@ -44,7 +47,7 @@ public struct ContentFingerprint: Sendable, Equatable {
                     })
             }
         }
-        return ContentFingerprint(sections: sections, questions: questions, keys: try keyDigests(keyFiles))
+        return ContentFingerprint(sections: sections, questions: questions, keys: try keys ?? keyDigests(keyFiles))
     }
 
     /// Digests each question's entries across every key file (`*.json` of the key folder, by name), as

@@ -55,7 +55,7 @@ public final class ContentHost: Sendable {
             do throws(ContentLoader.Failure) {
                 let content = try ContentDirectory(path: directory)
                 hash = content.contentHash
-                loaded = try ContentLoader.load(content)
+                loaded = try ContentLoader.load(content, reusing: previous)
             } catch let failure {
                 let report = ReloadReport.rejected(failure.report, contentHash: hash)
                 do {

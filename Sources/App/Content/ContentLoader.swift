@@ -19,7 +19,14 @@ enum ContentLoader {
     }
 
     /// Parses, validates and prepares content read into memory; no file is opened here.
-    static func load(_ content: ContentDirectory) throws(Failure) -> ContentSnapshot {
+    ///
+    /// - Parameter previous: the snapshot being replaced, if any. When the key files are byte for byte the
+    ///   same, its answer keys, key fingerprints and the search index of every language whose course is
+    ///   unchanged are reused: they derive from nothing else. Pages are always rendered again (they carry the
+    ///   content hash as their asset version).
+    static func load(_ content: ContentDirectory, reusing previous: ContentSnapshot? = nil) throws(Failure)
+        -> ContentSnapshot
+    {
         let library: CourseLibrary
         let book: AnswerKeyBook
         let strings: [String: UIStrings]
@@ -30,15 +37,20 @@ enum ContentLoader {
         }
         // Everything that needs only the parsed course runs at once; errors are then reported in this order.
         let keyFiles = content.files(in: "keys")
+        let keysHash = content.digest(of: "keys")
+        let unchangedKeys = previous.flatMap { $0.keysHash == keysHash ? $0 : nil }
         let jobs = ParallelJobs()
-        let loadedBook = jobs.add { try AnswerKeyBook.make(files: keyFiles) }
-        let loadedFingerprint = jobs.add { try ContentFingerprint.make(library: library, keyFiles: keyFiles) }
+        let loadedBook: ParallelJobs.Pending<AnswerKeyBook>? =
+            unchangedKeys == nil ? jobs.add { try AnswerKeyBook.make(files: keyFiles) } : nil
+        let loadedFingerprint = jobs.add {
+            try ContentFingerprint.make(library: library, keyFiles: keyFiles, keys: unchangedKeys?.fingerprint.keys)
+        }
         let loadedStrings = jobs.add {
             try UIStrings.parse(files: content.files(in: "ui"), languages: library.languages.map(\.code))
         }
         jobs.run()
         do {
-            book = try loadedBook.get()
+            book = try unchangedKeys?.book ?? loadedBook?.get() ?? AnswerKeyBook.make(files: keyFiles)
         } catch {
             throw Failure(report: "answer keys: \(error)")
         }
@@ -52,7 +64,7 @@ enum ContentLoader {
         do {
             let fingerprint = try loadedFingerprint.get()
             let languages = try prepareLanguages(
-                library: library, book: book, strings: strings, assetVersion: contentHash)
+                library: library, book: book, strings: strings, assetVersion: contentHash, reusing: unchangedKeys)
             let list = CourseJSON.LanguageList(
                 languages: library.courses.map {
                     .init(code: $0.language.code, name: $0.language.name, tag: $0.language.tag, title: $0.title)
@@ -60,7 +72,7 @@ enum ContentLoader {
             return ContentSnapshot(
                 library: library, book: book, strings: strings, languages: languages,
                 languageList: try PreparedBody(CourseJSON.encode(list), contentType: "application/json"),
-                contentHash: contentHash, fingerprint: fingerprint, versionID: 0)
+                contentHash: contentHash, fingerprint: fingerprint, versionID: 0, keysHash: keysHash)
         } catch let failure as Failure {
             throw failure
         } catch {
