@@ -15,7 +15,9 @@
 # table: bench/out/<UTC time>/ (bench/out/latest). Loopback only; every load is bounded in time.
 # The page and CSS scenarios run FOLIO_BENCH_ROUNDS times (default 3), the two servers alternating.
 # Env: FOLIO_BIN (skip the build), FOLIO_BENCH_DURATION (10s), FOLIO_BENCH_ROUNDS (3), FOLIO_BENCH_IDLE (2000),
-# FOLIO_BENCH_LEARNERS (4000).
+# FOLIO_BENCH_LEARNERS (4000), FOLIO_BENCH_LOGS (off; `on`: both servers log every request to a file as
+# each ships: Folio its default access log on stderr, which folio_start sends to a file, nginx
+# `access_log FILE;`).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 cd "$FOLIO_ROOT"
@@ -90,8 +92,12 @@ if [[ -z "$nginx_only" ]]; then
     fi
     bin=$(folio_bin release)
     banner "start folio"
-    # Like nginx's `access_log off` in the generated config: neither server writes a line per request.
-    export FOLIO_ACCESS_LOG=off
+    if [[ "${FOLIO_BENCH_LOGS:-off}" == on ]]; then
+        export FOLIO_ACCESS_LOG=on # as shipped: one line per request on stderr, a file here ($work/folio)
+    else
+        # Like nginx's `access_log off` in the generated config: neither server writes a line per request.
+        export FOLIO_ACCESS_LOG=off
+    fi
     folio_start "$bin" "$work/folio"
     proc_sample "after start"
     # The bytes nginx will serve: exactly what folio sends, identity and gzip.
@@ -121,7 +127,10 @@ done | tee "$out/files.txt"
 # ---- nginx -----------------------------------------------------------------------------
 banner "start nginx"
 nginx_port=$(free_port)
-sed -e "s|@DIR@|$work/nginx|g" -e "s|@PORT@|$nginx_port|g" bench/nginx.conf.template >"$work/nginx/nginx.conf"
+nginx_log=off
+[[ "${FOLIO_BENCH_LOGS:-off}" == on ]] && nginx_log="$work/nginx/access.log"
+sed -e "s|@DIR@|$work/nginx|g" -e "s|@PORT@|$nginx_port|g" -e "s|@ACCESS_LOG@|$nginx_log|g" \
+    bench/nginx.conf.template >"$work/nginx/nginx.conf"
 cp "$work/nginx/nginx.conf" "$out/nginx.conf"
 nginx -p "$work/nginx" -e "$work/nginx/nginx-error.log" -c "$work/nginx/nginx.conf" -t -q
 nginx -p "$work/nginx" -e "$work/nginx/nginx-error.log" -c "$work/nginx/nginx.conf" &
@@ -220,6 +229,13 @@ if [[ -z "$nginx_only" ]]; then
     banner "start-up to first served request"
     FOLIO_DB="$work/startup.sqlite" FOLIO_MIGRATIONS="$FOLIO_ROOT/Migrations" "$bin" migrate
     python3 bench/startup.py --bin "$bin" --db "$work/startup.sqlite" --path "$page" | tee "$out/startup.json"
+fi
+
+if [[ "${FOLIO_BENCH_LOGS:-off}" == on ]]; then
+    # Evidence that both logged every request: lines written and bytes on disk, per server.
+    for f in "$work/folio/server.stderr" "$work/nginx/access.log"; do
+        [[ -f "$f" ]] && printf '%s lines  %s bytes  %s\n' "$(wc -l <"$f")" "$(stat -c %s "$f")" "${f#"$work"/}"
+    done | tee "$out/logs.txt"
 fi
 
 banner "results (${out#"$FOLIO_ROOT"/}/summary.md)"

@@ -33,13 +33,68 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("one".utf8).write(to: root.appendingPathComponent("it.txt"))
         try Data("two".utf8).write(to: root.appendingPathComponent("keys/it.json"))
-        let first = try ContentLoader.digestOfFiles(under: root)
-        #expect(try ContentLoader.digestOfFiles(under: root) == first)
+        let first = try ContentDirectory(path: root.path).contentHash
+        #expect(try ContentDirectory(path: root.path).contentHash == first)
         try Data("twO".utf8).write(to: root.appendingPathComponent("keys/it.json"))
-        let changed = try ContentLoader.digestOfFiles(under: root)
+        let changed = try ContentDirectory(path: root.path).contentHash
         #expect(changed != first)
         try FileManager.default.moveItem(
             at: root.appendingPathComponent("keys/it.json"), to: root.appendingPathComponent("keys/ja.json"))
-        #expect(try ContentLoader.digestOfFiles(under: root) != changed)
+        #expect(try ContentDirectory(path: root.path).contentHash != changed)
+    }
+}
+
+/// App reads the content directory once; oversized files are left unread and named with their size.
+@Suite struct ContentDirectoryTests {
+    @Test func everyFileIsReadOnceByRelativePathAndOversizedOnesAreNot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("keys"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("one".utf8).write(to: root.appendingPathComponent("it.txt"))
+        try Data("two".utf8).write(to: root.appendingPathComponent("keys/it.json"))
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent("it.txt"))
+        try handle.truncate(atOffset: 50 << 20)
+        try handle.close()
+        let content = try ContentDirectory(path: root.path)
+        #expect(content.files == ["keys/it.json": Array("two".utf8)])
+        #expect(content.oversized == ["it.txt": 50 << 20])
+        #expect(content.files(in: "keys") == ["it.json": Data("two".utf8)])
+        #expect(throws: ContentLoader.Failure.self) { try ContentLoader.load(content) }
+        do {
+            _ = try ContentLoader.load(content)
+        } catch {
+            #expect(error.report.contains("it.txt:1: the file is 52428800 bytes, over the 4194304-byte limit"))
+        }
+    }
+
+    @Test func aMissingDirectoryIsReportedByPath() {
+        do {
+            _ = try ContentDirectory(path: "/nonexistent/folio-content")
+            Issue.record("read a missing directory")
+        } catch {
+            #expect(error.report == "/nonexistent/folio-content:1: the content directory does not exist")
+        }
+        let (text, passed) = CheckContentCommand.run(directory: "/nonexistent/folio-content")
+        #expect(!passed && text.contains("the content directory does not exist"))
+    }
+}
+
+/// A reload derives again only what changed: with the same key files, the answer keys, key fingerprints and
+/// the search index of every unchanged language are the previous snapshot's.
+@Suite struct ContentReuseTests {
+    @Test func unchangedKeysAndCoursesKeepTheirSearchIndexesAndOtherKeysDoNot() throws {
+        let content = try ContentDirectory(path: TestServer.repositoryRoot.appendingPathComponent("Content").path)
+        let first = try ContentLoader.load(content)
+        let same = try ContentLoader.load(content, reusing: first)
+        for code in first.languageCodes {
+            #expect(same.languages[code]?.search === first.languages[code]?.search, "\(code)")
+        }
+        #expect(same.fingerprint == first.fingerprint && same.contentHash == first.contentHash)
+        var files = content.files
+        files["keys/README.md", default: []] += Array("\n".utf8)
+        let otherKeys = try ContentLoader.load(ContentDirectory(files: files), reusing: first)
+        #expect(otherKeys.languages["it"]?.search !== first.languages["it"]?.search)
+        #expect(otherKeys.fingerprint == first.fingerprint && otherKeys.contentHash != first.contentHash)
     }
 }

@@ -34,8 +34,9 @@ import Testing
 
     /// The tokenizer's fast path for ideographs converts as `fold` (which snippets use) does.
     @Test func hanFoldingAgreesBetweenTheFastPathAndFold() throws {
-        let keys = TestServer.repositoryRoot.appendingPathComponent("Content/keys")
-        let han = try #require(try AnswerKeyBook.load(from: keys).simplifiedToTraditional(in: "zh-Hant"))
+        let content = try ContentDirectory(path: TestServer.repositoryRoot.appendingPathComponent("Content").path)
+        let han = try #require(
+            try AnswerKeyBook.make(files: content.files(in: "keys")).simplifiedToTraditional(in: "zh-Hant"))
         var folder = SearchText(languageTag: "zh-Hant", han: han)
         #expect(folder.fold("宽") == "寬")
         #expect(folder.runs("宽度 A").map(\.text) == ["寬度", "a"])

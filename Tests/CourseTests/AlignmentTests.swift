@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func theSummaryCountsEveryLanguageAlike() throws {
-        let check = ContentCheck(directory: ContentFixture.directory)
+        let check = ContentCheck(files: ContentFixture.files)
         #expect(check.passed)
         #expect(check.summary.languages.count == 5)
         for figures in check.summary.languages {

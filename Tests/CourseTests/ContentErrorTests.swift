@@ -117,19 +117,18 @@ import Testing
         #expect(ContentFixture.errors(files).contains(file: "it.txt", line: 1, "empty"))
     }
 
-    @Test func fiftyMegabyteFileIsRejectedBeforeReading() throws {
-        let errors = try ContentFixture.withDirectory(ContentFixture.files) { directory in
-            let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("tr.txt"))
-            try handle.truncate(atOffset: 50 << 20)
-            try handle.close()
-            do throws(ContentReport) {
-                _ = try CourseLibrary.load(from: directory)
-                return [ContentError]()
-            } catch {
-                return error.errors
-            }
+    @Test func aFileTheReaderLeftUnreadIsReportedWithItsSize() {
+        var files = ContentFixture.files
+        files["tr.txt"] = nil
+        let errors: [ContentError]
+        do throws(ContentReport) {
+            _ = try CourseLibrary.parse(files: files, oversized: ["tr.txt": 50 << 20, "keys/big.json": 50 << 20])
+            errors = []
+        } catch {
+            errors = error.errors
         }
         #expect(errors.contains(file: "tr.txt", line: 1, "52428800 bytes, over the 4194304-byte limit"))
+        #expect(!errors.contains { $0.file.hasPrefix("keys/") })
     }
 
     @Test func smallerLimitsApplyToDocumentsInMemory() {
@@ -243,14 +242,12 @@ import Testing
         #expect(errors.contains(file: "ja.txt", "chapter 5 has questions ch5-q1, ch5-q2, ch5-q3 here"))
     }
 
-    @Test func everyBrokenFileIsReportedAndNothingIsLoaded() throws {
+    @Test func everyBrokenFileIsReportedAndNothingIsLoaded() {
         var files = ContentFixture.files
         files["es.txt"] = Array((files["es.txt"] ?? []).prefix(30_000))
         files["ja.txt"] = (files["ja.txt"] ?? []) + [0xC3]
-        let report = try ContentFixture.withDirectory(files) { directory in
-            #expect(throws: ContentReport.self) { try CourseLibrary.load(from: directory) }
-            return ContentCheck(directory: directory)
-        }
+        #expect(throws: ContentReport.self) { try CourseLibrary.parse(files: files) }
+        let report = ContentCheck(files: files)
         #expect(!report.passed && report.library == nil)
         #expect(report.summary.errors.contains { $0.file == "es.txt" })
         #expect(report.summary.errors.contains { $0.file == "ja.txt" && $0.message.contains("invalid UTF-8") })
@@ -260,9 +257,9 @@ import Testing
         #expect(text.hasSuffix("\(report.summary.errors.count) errors\n"))
     }
 
-    @Test func missingContentDirectoryIsReported() {
-        let check = ContentCheck(directory: URL(fileURLWithPath: "/nonexistent/folio-content"))
+    @Test func noContentAtAllIsReported() {
+        let check = ContentCheck(files: [:])
         #expect(!check.passed)
-        #expect(check.render().contains("/nonexistent/folio-content:1: the content directory does not exist"))
+        #expect(check.render().contains("languages/:1: no vocabulary found"))
     }
 }

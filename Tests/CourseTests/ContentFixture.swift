@@ -35,7 +35,7 @@ enum ContentFixture {
     /// The real library, loaded once.
     static let library: CourseLibrary = {
         do throws(ContentReport) {
-            return try CourseLibrary.load(from: directory)
+            return try CourseLibrary.parse(files: files)
         } catch {
             preconditionFailure("the real content does not load:\n\(error.render())")
         }

@@ -94,7 +94,7 @@ import Testing
         var files = ContentFixture.files
         files["en.txt"] = Array(Self.englishDocument().utf8)
         files["languages/en.json"] = Array(Self.vocabulary.utf8)
-        let library = try ContentFixture.withDirectory(files) { try CourseLibrary.load(from: $0) }
+        let library = try CourseLibrary.parse(files: files)
         #expect(library.languages.map(\.code) == ContentFixture.codes + ["en"])
         let english = try #require(library["en"])
         #expect(english.chapter(4)?.heading.hasPrefix("Chapter 4 · ") == true)

@@ -218,12 +218,12 @@ import Testing
         }
     }
 
-    @Test func aMissingDirectoryIsUnreadable() {
+    @Test func aFolderWithoutKeysJSONIsUnreadable() {
         do {
-            _ = try AnswerKeyBook.load(from: URL(fileURLWithPath: "/nonexistent/keys"))
-            Issue.record("loaded a missing directory")
+            _ = try AnswerKeyBook.make(files: ["it.json": Data("{}".utf8)])
+            Issue.record("loaded without keys.json")
         } catch {
-            #expect(error.code == .unreadableFile)
+            #expect(error.code == .unreadableFile && error.file == "keys.json")
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized)
 struct CoursePagesTests {
     static let library: Result<CourseLibrary, ContentReport> = Result { () throws(ContentReport) in
-        try CourseLibrary.load(from: Fixtures.repositoryRoot.appendingPathComponent("Content"))
+        try CourseLibrary.parse(files: Fixtures.courseFiles())
     }
 
     static func allPages() throws -> [String: CoursePages] {

@@ -39,11 +39,21 @@ struct UIStringsTests {
         }
     }
 
-    @Test func loadReadsEveryLanguageFromADirectory() throws {
-        let all = try UIStrings.load(directory: Fixtures.uiDirectory, languages: Fixtures.languageCodes)
+    @Test func parseDecodesEveryLanguageOfTheFolder() throws {
+        var files: [String: Data] = [:]
+        for code in Fixtures.languageCodes {
+            files["\(code).json"] = try Data(contentsOf: Fixtures.uiDirectory.appendingPathComponent(code + ".json"))
+        }
+        let all = try UIStrings.parse(files: files, languages: Fixtures.languageCodes)
         #expect(all.count == 5)
         #expect(all["ja"]?.chapterLabel(3) == "第3章")
         #expect(all["zh-Hant"]?.chapterLabel(3) == "第 3 章")
+        files["ja.json"] = nil
+        #expect {
+            _ = try UIStrings.parse(files: files, languages: Fixtures.languageCodes)
+        } throws: { error in
+            (error as? ViewsError)?.source == "ui/ja.json"
+        }
     }
 
     @Test(arguments: [

@@ -15,7 +15,10 @@ public struct ContentFingerprint: Sendable, Equatable {
         Secrets.hex(Array(Secrets.digest((questions[id] ?? "") + ":" + (keys[id] ?? "")).prefix(16)))
     }
 
-    static func make(library: CourseLibrary, keyDirectory: URL) throws -> ContentFingerprint {
+    /// - Parameter keys: the key digests of a previous load whose key files were the same, reused as they are.
+    static func make(library: CourseLibrary, keyFiles: [String: Data], keys: [String: String]? = nil) throws
+        -> ContentFingerprint
+    {
         var sections: [String: String] = [:]
         var questions: [String: String] = [:]
         let encoder = JSONEncoder()
@@ -44,20 +47,19 @@ public struct ContentFingerprint: Sendable, Equatable {
                     })
             }
         }
-        return ContentFingerprint(sections: sections, questions: questions, keys: try keyDigests(keyDirectory))
+        return ContentFingerprint(sections: sections, questions: questions, keys: try keys ?? keyDigests(keyFiles))
     }
 
-    /// Digests each question's entries across every key file, as canonical JSON.
-    private static func keyDigests(_ directory: URL) throws -> [String: String] {
-        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    /// Digests each question's entries across every key file (`*.json` of the key folder, by name), as
+    /// canonical JSON.
+    private static func keyDigests(_ files: [String: Data]) throws -> [String: String] {
         var parts: [String: [String]] = [:]
-        for file in files {
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+        for (name, data) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".json") {
+            let object = try JSONSerialization.jsonObject(with: data)
             guard let questions = (object as? [String: Any])?["questions"] as? [String: Any] else { continue }
             for (id, entry) in questions {
                 let canonical = try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])
-                parts[id, default: []].append(file.lastPathComponent + "=" + String(decoding: canonical, as: UTF8.self))
+                parts[id, default: []].append(name + "=" + String(decoding: canonical, as: UTF8.self))
             }
         }
         return parts.mapValues { Secrets.hex(Secrets.digest($0.joined(separator: "\n"))) }

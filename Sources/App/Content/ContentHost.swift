@@ -60,15 +60,12 @@ public final class ContentHost: Sendable {
         reloads.withLock { _ in
             let previous = snapshot
             let loaded: ContentSnapshot
+            var hash = ""
             do throws(ContentLoader.Failure) {
-                loaded = try ContentLoader.load(directory: directory)
+                let content = try ContentDirectory(path: directory)
+                hash = content.contentHash
+                loaded = try ContentLoader.load(content, reusing: previous)
             } catch let failure {
-                var hash = ""
-                do {
-                    hash = try ContentLoader.digestOfFiles(under: URL(fileURLWithPath: directory))
-                } catch {
-                    logger.log(.warning, "rejected content could not be hashed", ["error": "\(error)"])
-                }
                 let report = ReloadReport.rejected(failure.report, contentHash: hash)
                 do {
                     _ = try versions.record(

@@ -13,35 +13,44 @@ enum ContentLoader {
         var description: String { report }
     }
 
+    /// Reads `directory` once and loads it; see `load(_:)`.
     static func load(directory: String) throws(Failure) -> ContentSnapshot {
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
-        let contentHash: String
+        try load(ContentDirectory(path: directory))
+    }
+
+    /// Parses, validates and prepares content read into memory; no file is opened here.
+    ///
+    /// - Parameter previous: the snapshot being replaced, if any. When the key files are byte for byte the
+    ///   same, its answer keys, key fingerprints and the search index of every language whose course is
+    ///   unchanged are reused: they derive from nothing else. Pages are always rendered again (they carry the
+    ///   content hash as their asset version).
+    static func load(_ content: ContentDirectory, reusing previous: ContentSnapshot? = nil) throws(Failure)
+        -> ContentSnapshot
+    {
         let library: CourseLibrary
         let book: AnswerKeyBook
         let strings: [String: UIStrings]
         do {
-            contentHash = try digestOfFiles(under: root)
-        } catch {
-            throw Failure(report: "\(directory): cannot read the content directory: \(error)")
-        }
-        do {
-            library = try CourseLibrary.load(from: root)
+            library = try CourseLibrary.parse(files: content.files, oversized: content.oversized)
         } catch {
             throw Failure(report: error.render())
         }
         // Everything that needs only the parsed course runs at once; errors are then reported in this order.
-        let keyDirectory = root.appendingPathComponent("keys", isDirectory: true)
+        let keyFiles = content.files(in: "keys")
+        let keysHash = content.digest(of: "keys")
+        let unchangedKeys = previous.flatMap { $0.keysHash == keysHash ? $0 : nil }
         let jobs = ParallelJobs()
-        let loadedBook = jobs.add { try AnswerKeyBook.load(from: keyDirectory) }
-        let loadedFingerprint = jobs.add { try ContentFingerprint.make(library: library, keyDirectory: keyDirectory) }
+        let loadedBook: ParallelJobs.Pending<AnswerKeyBook>? =
+            unchangedKeys == nil ? jobs.add { try AnswerKeyBook.make(files: keyFiles) } : nil
+        let loadedFingerprint = jobs.add {
+            try ContentFingerprint.make(library: library, keyFiles: keyFiles, keys: unchangedKeys?.fingerprint.keys)
+        }
         let loadedStrings = jobs.add {
-            try UIStrings.load(
-                directory: root.appendingPathComponent("ui", isDirectory: true),
-                languages: library.languages.map(\.code))
+            try UIStrings.parse(files: content.files(in: "ui"), languages: library.languages.map(\.code))
         }
         jobs.run()
         do {
-            book = try loadedBook.get()
+            book = try unchangedKeys?.book ?? loadedBook?.get() ?? AnswerKeyBook.make(files: keyFiles)
         } catch {
             throw Failure(report: "answer keys: \(error)")
         }
@@ -51,10 +60,11 @@ enum ContentLoader {
         } catch {
             throw Failure(report: "interface strings: \(error)")
         }
+        let contentHash = content.contentHash
         do {
             let fingerprint = try loadedFingerprint.get()
             let languages = try prepareLanguages(
-                library: library, book: book, strings: strings, assetVersion: contentHash)
+                library: library, book: book, strings: strings, assetVersion: contentHash, reusing: unchangedKeys)
             let list = CourseJSON.LanguageList(
                 languages: library.courses.map {
                     .init(code: $0.language.code, name: $0.language.name, tag: $0.language.tag, title: $0.title)
@@ -62,7 +72,7 @@ enum ContentLoader {
             return ContentSnapshot(
                 library: library, book: book, strings: strings, languages: languages,
                 languageList: try PreparedBody(CourseJSON.encode(list), contentType: "application/json"),
-                contentHash: contentHash, fingerprint: fingerprint, versionID: 0)
+                contentHash: contentHash, fingerprint: fingerprint, versionID: 0, keysHash: keysHash)
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -93,25 +103,5 @@ enum ContentLoader {
             }
         }
         if !problems.isEmpty { throw Failure(report: Array(Set(problems)).sorted().joined(separator: "\n")) }
-    }
-
-    /// SHA-256 over every regular file's relative path and bytes, in path order.
-    static func digestOfFiles(under root: URL) throws -> String {
-        let manager = FileManager.default
-        guard let enumerator = manager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw Failure(report: "\(root.path): not a readable directory")
-        }
-        var entries: [(String, URL)] = []
-        let prefix = root.standardizedFileURL.path
-        for case let url as URL in enumerator {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            entries.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), url))
-        }
-        var material: [UInt8] = []
-        for (relative, url) in entries.sorted(by: { $0.0 < $1.0 }) {
-            material.append(contentsOf: Array(relative.utf8) + [0])
-            material.append(contentsOf: Secrets.sha256(Array(try Data(contentsOf: url))))
-        }
-        return Secrets.hex(Secrets.sha256(material))
     }
 }

@@ -75,10 +75,14 @@ public final class ContentSnapshot: Sendable {
     public let fingerprint: ContentFingerprint
     /// The `content_versions` row this snapshot was recorded as (0 until recorded).
     public let versionID: Int64
+    /// A digest of the key folder's files: a reload whose keys have the same one reuses `book`, the key
+    /// fingerprints and the search index of every unchanged language instead of deriving them again.
+    let keysHash: String
 
     init(
         library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], languages: [String: LanguageContent],
-        languageList: PreparedBody, contentHash: String, fingerprint: ContentFingerprint, versionID: Int64
+        languageList: PreparedBody, contentHash: String, fingerprint: ContentFingerprint, versionID: Int64,
+        keysHash: String
     ) {
         self.library = library
         self.book = book
@@ -91,13 +95,14 @@ public final class ContentSnapshot: Sendable {
         self.contentHash = contentHash
         self.fingerprint = fingerprint
         self.versionID = versionID
+        self.keysHash = keysHash
     }
 
     /// The same content recorded under another version id.
     func recorded(as versionID: Int64) -> ContentSnapshot {
         ContentSnapshot(
             library: library, book: book, strings: strings, languages: languages, languageList: languageList,
-            contentHash: contentHash, fingerprint: fingerprint, versionID: versionID)
+            contentHash: contentHash, fingerprint: fingerprint, versionID: versionID, keysHash: keysHash)
     }
 
     /// The language's content, or `nil` for an unknown code.
@@ -108,13 +113,19 @@ public final class ContentSnapshot: Sendable {
         return nil
     }
 
-    /// The section a question belongs to (`ch3`, `practice`) and its reference answer in `language`.
-    public func question(_ id: String, in language: String) -> (section: String, question: Question, reference: String)?
+    /// The section a question belongs to (a chapter or the practice quiz) and its reference answer in `language`.
+    public func question(_ id: String, in language: String)
+        -> (section: CourseSection, question: Question, reference: String)?
     {
         guard let course = languages[language]?.course, let found = course.question(id: id) else { return nil }
-        let section =
-            course.practice.questions.contains { $0.id == id }
-            ? "practice" : "ch" + (course.chapters.first { $0.question(id: id) != nil }.map { String($0.number) } ?? "")
+        let section: CourseSection
+        if course.practice.questions.contains(where: { $0.id == id }) {
+            section = .practice
+        } else if let chapter = course.chapters.first(where: { $0.question(id: id) != nil }) {
+            section = .chapter(chapter.number)
+        } else {
+            return nil
+        }
         return (section, found.question, reference(for: id, language: language) ?? found.answer.text)
     }
 

@@ -9,18 +9,17 @@ public enum CheckContentCommand {
     ///
     /// The content hash printed is the one the server records and the console shows for the same directory.
     public static func run(directory: String) -> (text: String, passed: Bool) {
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
-        let contentHash: String
+        let content: ContentDirectory
         do {
-            contentHash = try ContentLoader.digestOfFiles(under: root)
+            content = try ContentDirectory(path: directory)
         } catch {
-            contentHash = "unavailable (\(error))"
+            return (error.report + "\n", false)
         }
-        let check = ContentCheck(directory: root, contentHash: contentHash)
+        let check = ContentCheck(files: content.files, oversized: content.oversized, contentHash: content.contentHash)
         var text = check.render()
         guard check.passed else { return (text, false) }
         do {
-            let snapshot = try ContentLoader.load(directory: directory)
+            let snapshot = try ContentLoader.load(content)
             text += "\nanswer keys, interface strings, pages and search indexes: ok\n"
             text += groundingReport(snapshot.book.ungroundedPhrases(against: snapshot.library))
             return (text, true)

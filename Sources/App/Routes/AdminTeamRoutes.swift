@@ -157,8 +157,11 @@ enum AdminTeamRoutes {
     }
 
     private static func cohort(_ request: Request, context: Context) async throws -> Cohort {
-        guard let id = Int64(request.parameters["id"] ?? ""), let cohort = try await context.cohorts.cohort(id: id)
-        else { throw HTTPError(.notFound, "no such cohort") }
+        // Two guards, not one: Swift 6.3.1 crashes (signal 11 in CoroSplit) compiling `guard let a, let b = try
+        // await …` here in a release build.
+        guard let id = Int64(request.parameters["id"] ?? "") else { throw HTTPError(.notFound, "no such cohort") }
+        let found = try await context.cohorts.cohort(id: id)
+        guard let cohort = found else { throw HTTPError(.notFound, "no such cohort") }
         return cohort
     }
 

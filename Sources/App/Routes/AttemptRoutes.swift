@@ -122,9 +122,7 @@ enum AttemptRoutes {
         let snapshot = context.content.snapshot
         let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
         let questionID = request.parameters["id"] ?? ""
-        guard let (name, _, reference) = snapshot.question(questionID, in: language),
-            let section = CourseSection(name: name)
-        else {
+        guard let (section, _, reference) = snapshot.question(questionID, in: language) else {
             throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
         }
         let answerText = answer ?? ""

@@ -9,8 +9,32 @@ enum PageRoutes {
     /// Results on one page of `/{lang}/search`; `&page=N` shows the others.
     static let searchPageSize = 20
 
-    static func register(on router: inout Router, _ services: Services) {
-        let content = services.content
+    /// What the pages use: content, the learner check, the attempt store, the scoring policy and the static
+    /// files, plus the contexts of the two forms they post (answers, "mark as read").
+    struct Context: Sendable {
+        let content: ContentHost
+        let identity: LearnerIdentity
+        let attempts: any AttemptStoring
+        let cohorts: any CohortStoring
+        let scoring: ScoringPolicy
+        let staticFiles: StaticFiles
+        let grading: AttemptRoutes.Context
+        let reads: LearnerAPIRoutes.Context
+
+        init(_ services: Services) {
+            content = services.content
+            identity = services.identity
+            attempts = services.attempts
+            cohorts = services.cohorts
+            scoring = services.configuration.scoring
+            staticFiles = services.staticFiles
+            grading = AttemptRoutes.Context(services)
+            reads = LearnerAPIRoutes.Context(services)
+        }
+    }
+
+    static func register(on router: inout Router, _ context: Context) {
+        let content = context.content
         router.get("/") { request in
             let snapshot = content.snapshot
             return Response.redirect(to: "/" + preferredLanguage(request, snapshot) + "/", status: .found)
@@ -22,12 +46,12 @@ enum PageRoutes {
         router.get("/:lang/") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
-            guard let learner = try services.identity.learner(for: request) else {
+            guard let learner = try context.identity.learner(for: request) else {
                 return language.preparedHome.respond(to: request)
             }
             let state = try LearnerPages.state(
-                for: learner, section: nil, language: language, snapshot: snapshot, attempts: services.attempts,
-                policy: services.configuration.scoring)
+                for: learner, section: nil, language: language, snapshot: snapshot, attempts: context.attempts,
+                policy: context.scoring)
             return LearnerPages.personal(language.pages.home.bytes(for: state), language: language)
         }
         router.add(
@@ -43,19 +67,19 @@ enum PageRoutes {
                 return .now(
                     try section(
                         .chapter(number), request: request, language: language, snapshot: snapshot,
-                        services: services))
+                        context: context))
             })
         router.get("/:lang/appendix") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
             return try section(
-                .appendix, request: request, language: language, snapshot: snapshot, services: services)
+                .appendix, request: request, language: language, snapshot: snapshot, context: context)
         }
         router.get("/:lang/practice") { request throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
             return try section(
-                .practice, request: request, language: language, snapshot: snapshot, services: services)
+                .practice, request: request, language: language, snapshot: snapshot, context: context)
         }
         // On the search threads: a full-text query is real work, neither for an event loop nor for the task pool.
         router.get("/:lang/search") { request async throws -> Response in
@@ -70,24 +94,24 @@ enum PageRoutes {
             let language = try pageLanguage(request, snapshot)
             // A scanned resume link lands here with its code filled in, for the reader to confirm.
             let typed = String((request.query("code") ?? "").prefix(ResumeRoutes.maximumCodeLength))
-            let learner = try services.identity.learner(for: request)
+            let learner = try context.identity.learner(for: request)
             var cohort: Cohort?
-            if let id = learner?.cohortID { cohort = try await services.cohorts.cohort(id: id) }
+            if let id = learner?.cohortID { cohort = try await context.cohorts.cohort(id: id) }
             return try LearnerPages.progress(
                 learner: learner, language: language, snapshot: snapshot,
-                attempts: services.attempts, policy: services.configuration.scoring,
+                attempts: context.attempts, policy: context.scoring,
                 resume: ResumePanel(typedCode: typed), cohortName: cohort?.name,
                 justJoined: request.query("joined") == "1")
         }
-        let grading = AttemptRoutes.Context(services)
+        let grading = context.grading
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in
             try await formAttempt(request, grading)
         }
-        let reads = LearnerAPIRoutes.Context(services)
+        let reads = context.reads
         router.post("/:lang/chapters/:n/read") { request async throws -> Response in
             try await markRead(request, reads)
         }
-        let files = services.staticFiles
+        let files = context.staticFiles
         router.get("/static/*") { request in try files.respond(to: request) }
         router.get("/favicon.ico") { _ in Response.redirect(to: "/static/favicon.svg", status: .movedPermanently) }
     }
@@ -135,10 +159,10 @@ enum PageRoutes {
     /// and pages without reveal forms under `--reveal never` (rendered per request, that policy only).
     static func section(
         _ section: CourseSection, request: Request, language: ContentSnapshot.LanguageContent,
-        snapshot: ContentSnapshot, services: Services
+        snapshot: ContentSnapshot, context: Context
     ) throws -> Response {
-        guard let learner = try services.identity.learner(for: request) else {
-            switch services.configuration.scoring.reveal {
+        guard let learner = try context.identity.learner(for: request) else {
+            switch context.scoring.reveal {
             case .afterTries:
                 break
             case .immediately:
@@ -154,8 +178,8 @@ enum PageRoutes {
         }
         guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
         let state = try LearnerPages.state(
-            for: learner, section: section, language: language, snapshot: snapshot, attempts: services.attempts,
-            policy: services.configuration.scoring)
+            for: learner, section: section, language: language, snapshot: snapshot, attempts: context.attempts,
+            policy: context.scoring)
         return LearnerPages.personal(page.bytes(for: state), language: language)
     }
 
@@ -192,8 +216,7 @@ enum PageRoutes {
         snapshot: ContentSnapshot, context: AttemptRoutes.Context
     ) throws -> Response {
         let code = language.course.language.code
-        guard let found = snapshot.question(questionID, in: code), let section = CourseSection(name: found.section)
-        else {
+        guard let section = snapshot.question(questionID, in: code)?.section else {
             throw HTTPError(.notFound, "no such question")
         }
         guard let page = language.pages.page(for: section) else { throw HTTPError(.notFound, "no such page") }
@@ -213,14 +236,14 @@ enum PageRoutes {
         try context.crossSite.requireSameSiteForm(request)
         let snapshot = context.content.snapshot
         let language = try pageLanguage(request, snapshot)
-        let number = request.parameters["n"] ?? ""
-        guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let section = CourseSection(name: "ch" + number), InputRules.sectionNames(snapshot).contains(section.name)
-        else { throw HTTPError(.notFound, "no such chapter") }
+        guard let chapter = CourseAPIRoutes.chapterNumber(request), language.pages.chapters[chapter] != nil else {
+            throw HTTPError(.notFound, "no such chapter")
+        }
+        let section = CourseSection.chapter(chapter)
         let code = language.course.language.code
         let issued = try await LearnerAPIRoutes.recordRead(
             section, language: code, request: request, context: context)
-        var response = Response.redirect(to: "/\(code)/chapters/\(number)#chapter-end", status: .seeOther)
+        var response = Response.redirect(to: section.path(in: code) + "#chapter-end", status: .seeOther)
         if let issued {
             response.headers.add("Set-Cookie", context.identity.cookie(for: issued.token, request: request))
         }

@@ -79,8 +79,7 @@ enum RevealRoutes {
         let snapshot = context.content.snapshot
         let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
         let questionID = request.parameters["id"] ?? ""
-        guard let (name, _, _) = snapshot.question(questionID, in: language), let section = CourseSection(name: name)
-        else {
+        guard let (section, _, _) = snapshot.question(questionID, in: language) else {
             throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
         }
         let revealed = try await record(

@@ -22,7 +22,7 @@ enum Routes {
         AdminOperationsRoutes.register(on: &router, AdminOperationsRoutes.Context(services))
         AdminConsoleRoutes.register(on: &router, AdminConsoleRoutes.Context(services))
         AdminTeamRoutes.register(on: &router, AdminTeamRoutes.Context(services))
-        PageRoutes.register(on: &router, services)
+        PageRoutes.register(on: &router, PageRoutes.Context(services))
         return router
     }
 

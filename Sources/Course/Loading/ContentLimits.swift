@@ -1,4 +1,4 @@
-/// Size limits checked before any content file is read into memory.
+/// Size limits on the content files Course parses; App's reader reads no file larger than a document may be.
 public struct ContentLimits: Sendable, Equatable {
     /// The largest document accepted; the real ones are under 100 KB. Default 4 MiB.
     public var maximumDocumentBytes: Int

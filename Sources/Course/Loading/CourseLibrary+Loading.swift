@@ -1,38 +1,15 @@
-import Foundation
-
 extension CourseLibrary {
-    /// Loads, parses and validates every language in a content directory (documents `*.txt`, vocabularies
-    /// `languages/*.json`).
+    /// Parses and validates every language of a content directory held in memory, keyed by path relative to
+    /// it (documents `it.txt`, vocabularies `languages/it.json`; other files are ignored).
     ///
-    /// All or nothing: each file's size is checked before it is read, every document is parsed, then the
+    /// All or nothing: each file's size is checked against `limits`, every document is parsed, then the
     /// languages are checked against each other.
+    /// - Parameter oversized: files the reader left unread for their size, with that size; each is an error.
     /// - Throws: `ContentReport` with every error found, each naming its file and line.
-    public static func load(from directory: URL, limits: ContentLimits = ContentLimits()) throws(ContentReport)
-        -> CourseLibrary
-    {
-        try assemble(ContentFiles(directory: directory, limits: limits)).library()
-    }
-
-    /// Parses and validates content held in memory, keyed by path relative to the content directory
-    /// (`it.txt`, `languages/it.json`); the same rules as `load(from:)`.
-    /// - Throws: `ContentReport` with every error found.
-    public static func parse(files: [String: [UInt8]], limits: ContentLimits = ContentLimits()) throws(ContentReport)
-        -> CourseLibrary
-    {
-        var content = ContentFiles(contents: [:])
-        for (name, bytes) in files {
-            let isVocabulary = name.hasPrefix("\(ContentFiles.vocabularyFolder)/")
-            let limit = isVocabulary ? limits.maximumVocabularyBytes : limits.maximumDocumentBytes
-            if bytes.count > limit {
-                content.unreadable[name] = ContentError(
-                    file: name, line: 1,
-                    message: "the file is \(bytes.count) bytes, over the \(limit)-byte limit; not read"
-                )
-            } else {
-                content.contents[name] = bytes
-            }
-        }
-        return try assemble(content).library()
+    public static func parse(
+        files: [String: [UInt8]], oversized: [String: Int] = [:], limits: ContentLimits = ContentLimits()
+    ) throws(ContentReport) -> CourseLibrary {
+        try assemble(ContentFiles(files: files, oversized: oversized, limits: limits)).library()
     }
 
     /// Everything a load found: the languages that parsed and every error.

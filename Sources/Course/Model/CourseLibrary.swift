@@ -1,6 +1,6 @@
 /// The course in every language, loaded and validated as one immutable value.
 ///
-/// Built only by `load(from:)` or `parse(files:)`, which either return a complete library or throw a
+/// Built only by `parse(files:)`, which either return a complete library or throw a
 /// `ContentReport` listing every problem: a half-loaded course never exists.
 public struct CourseLibrary: Sendable, Equatable {
     /// The languages in their vocabulary `order`, then by code.

@@ -1,22 +1,19 @@
-import Foundation
-
 /// The outcome of `folio check-content [DIR]`: the figures of every language that parsed and every error.
 public struct ContentCheck: Sendable {
     /// The loaded library when there is no error.
     public let library: CourseLibrary?
     public let summary: ContentSummary
 
-    /// Loads `directory` as `CourseLibrary.load(from:)` does, keeping partial figures for the report.
+    /// Parses content held in memory as `CourseLibrary.parse(files:oversized:limits:)` does, keeping partial
+    /// figures for the report.
     ///
     /// `contentHash` is the caller's digest of the directory, printed with the figures (the server computes
     /// it, so the report and the running server name the same content alike).
-    public init(directory: URL, contentHash: String? = nil, limits: ContentLimits = ContentLimits()) {
-        let assembly: CourseLibrary.Assembly
-        do {
-            assembly = CourseLibrary.assemble(try ContentFiles(directory: directory, limits: limits))
-        } catch {
-            assembly = CourseLibrary.Assembly(courses: [], errors: error.errors)
-        }
+    public init(
+        files: [String: [UInt8]], oversized: [String: Int] = [:], contentHash: String? = nil,
+        limits: ContentLimits = ContentLimits()
+    ) {
+        let assembly = CourseLibrary.assemble(ContentFiles(files: files, oversized: oversized, limits: limits))
         library = assembly.errors.isEmpty ? CourseLibrary(courses: assembly.courses) : nil
         summary = ContentSummary(courses: assembly.courses, errors: assembly.errors, contentHash: contentHash)
     }

@@ -14,34 +14,32 @@ public struct AnswerKeyBook: Sendable {
     /// Key files above this size are refused rather than read.
     static let maximumFileSize = 4 << 20
 
-    /// Loads `keys.json`, every other `*.json` in `directory` as a language (`it.json` → `it`), and the
-    /// Simplified → Traditional table `hans-hant.txt` when it is there.
+    /// Compiles the files of the key folder held in memory, keyed by name: `keys.json`, every other `*.json`
+    /// as a language (`it.json` → `it`), and the Simplified → Traditional table `hans-hant.txt` when it is there.
+    /// Other files (`README.md`) are ignored.
     ///
-    /// - Throws: `GradingError` naming the file and question (or line) at fault: unreadable file, invalid JSON,
-    ///   unknown question id, a question missing from a language, bad weights, an option without phrases…
-    public static func load(from directory: URL) throws(GradingError) -> AnswerKeyBook {
-        let neutral = try read(directory.appendingPathComponent("keys.json"))
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        } catch {
-            throw GradingError(.unreadableFile, file: directory.path, "cannot list the key directory: \(error)")
+    /// - Throws: `GradingError` naming the file and question (or line) at fault: a missing or oversized file,
+    ///   invalid JSON, unknown question id, a question missing from a language, bad weights, an option without
+    ///   phrases…
+    public static func make(files: [String: Data]) throws(GradingError) -> AnswerKeyBook {
+        for (name, data) in files.sorted(by: { $0.key < $1.key }) where data.count > maximumFileSize {
+            throw GradingError(.unreadableFile, file: name, "file is larger than \(maximumFileSize) bytes")
+        }
+        guard let neutral = files["keys.json"] else {
+            throw GradingError(.unreadableFile, file: "keys.json", "missing from the key folder")
         }
         var languages: [(code: String, data: Data)] = []
-        for name in names.sorted() where name.hasSuffix(".json") && name != "keys.json" {
-            let code = String(name.dropLast(".json".count))
-            languages.append((code, try read(directory.appendingPathComponent(name))))
+        for (name, data) in files.sorted(by: { $0.key < $1.key })
+        where name.hasSuffix(".json") && name != "keys.json" && !name.hasPrefix(".") {
+            languages.append((String(name.dropLast(".json".count)), data))
         }
-        let hanTable =
-            names.contains(HanConverter.fileName)
-            ? try read(directory.appendingPathComponent(HanConverter.fileName)) : nil
-        return try make(neutral: neutral, languages: languages, hanTable: hanTable)
+        return try make(neutral: neutral, languages: languages, hanTable: files[HanConverter.fileName])
     }
 
-    /// Compiles key files already in memory; `load(from:)` without the file system.
+    /// Compiles key files already in memory, one `Data` per file.
     ///
     /// - Parameter hanTable: the bytes of `hans-hant.txt`; needed when a language has `simplifiedToTraditional`.
-    /// - Throws: `GradingError` as `load(from:)`.
+    /// - Throws: `GradingError` as `make(files:)`.
     public static func make(neutral: Data, languages: [(code: String, data: Data)], hanTable: Data? = nil)
         throws(GradingError) -> AnswerKeyBook
     {
@@ -85,23 +83,6 @@ public struct AnswerKeyBook: Sendable {
     public func options(of questionID: String, in language: String) -> [ChoiceOption]? {
         guard let key = keys[questionID], let words = packs[language]?.questions[questionID] else { return nil }
         return zip(key.options, words.optionLabels).map { ChoiceOption(id: $0, label: $1) }
-    }
-
-    private static func read(_ url: URL) throws(GradingError) -> Data {
-        let name = url.lastPathComponent
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > maximumFileSize {
-                throw GradingError(.unreadableFile, file: name, "file is larger than \(maximumFileSize) bytes")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as GradingError {
-            throw error
-        } catch {
-            throw GradingError(.unreadableFile, file: name, "cannot read: \(error.localizedDescription)")
-        }
-        return data
     }
 }
 

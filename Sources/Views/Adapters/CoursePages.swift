@@ -12,10 +12,15 @@ import Grading
 /// (option labels from the answer keys, anchors, the appendix's chapter answers) resolved once, not on every
 /// render, and Views' tests build pages from literals without parsing a course.
 public struct CoursePages: Sendable {
+    /// The language, strings and outline every page of this language shares.
     public let context: PageContext
+    /// `/{lang}/`: the table of contents.
     public let home: RenderedPage
+    /// `/{lang}/chapters/{n}` by chapter number.
     public let chapters: [Int: RenderedPage]
+    /// `/{lang}/appendix`, every chapter's answers behind its reveal form.
     public let appendix: RenderedPage
+    /// `/{lang}/practice`: the case study and its quiz.
     public let practice: RenderedPage
     /// The chapters as rendered, for the parallel view.
     public let chapterContents: [Int: ChapterContent]

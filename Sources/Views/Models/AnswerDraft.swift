@@ -6,6 +6,7 @@ public struct AnswerDraft: Sendable, Equatable {
     /// Why it was refused, in the page's language.
     public var message: String
 
+    /// A refused answer and the reason shown beside it.
     public init(text: String, message: String) {
         self.text = text
         self.message = message

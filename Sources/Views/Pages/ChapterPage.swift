@@ -2,14 +2,18 @@
 ///
 /// Rendered once per language; progress marks, earlier attempts and results are slots (see `RenderedPage`).
 public struct ChapterPage: Sendable {
+    /// The chapter to render.
     public var chapter: ChapterContent
+    /// The language, strings and outline of the page.
     public var context: PageContext
 
+    /// A page for `chapter` in `context`'s language.
     public init(chapter: ChapterContent, context: PageContext) {
         self.chapter = chapter
         self.context = context
     }
 
+    /// The page, with slots for what differs per learner.
     public func render() -> RenderedPage {
         let section = CourseSection.chapter(chapter.number)
         let heading = context.strings.chapterLabel(chapter.number)

@@ -4,11 +4,16 @@
 /// side by side, narrow ones stack them, which interleaves the languages pair by pair. Identical code blocks
 /// (code is the same in every language) are shown once across both columns. Nothing per learner: no slots.
 public struct ParallelPage: Sendable {
+    /// The chapter in the page's language (the left column).
     public var primary: ChapterContent
+    /// The page's language, strings and outline.
     public var context: PageContext
+    /// The same chapter in the other language (the right column).
     public var secondary: ChapterContent
+    /// The other language's strings and outline.
     public var secondaryContext: PageContext
 
+    /// A page pairing `primary` with `secondary`.
     public init(primary: ChapterContent, context: PageContext, secondary: ChapterContent, secondaryContext: PageContext)
     {
         self.primary = primary
@@ -17,6 +22,7 @@ public struct ParallelPage: Sendable {
         self.secondaryContext = secondaryContext
     }
 
+    /// The finished page; nothing in it depends on the reader.
     public func render() -> [UInt8] {
         let section = CourseSection.chapter(primary.number)
         let other = secondaryContext.language

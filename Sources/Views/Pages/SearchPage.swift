@@ -4,14 +4,17 @@ import Foundation
 /// matching block's anchor, and links to the previous and next pages of results (`&page=N`). Rendered per
 /// request; everything, the query included, is escaped.
 public struct SearchPage: Sendable {
+    /// The text searched for, as typed.
     public var query: String
     /// This page's hits.
     public var hits: [SearchHit]
+    /// The language, strings and outline of the page.
     public var context: PageContext
     /// How many hits the query has in all.
     public var total: Int
     /// The 1-based page shown, and how many hits a page holds.
     public var page: Int
+    /// Hits per page.
     public var pageSize: Int
 
     /// - Parameters:
@@ -28,6 +31,7 @@ public struct SearchPage: Sendable {
         self.pageSize = max(1, pageSize)
     }
 
+    /// The finished page.
     public func render() -> [UInt8] {
         let strings = context.strings
         let query = query

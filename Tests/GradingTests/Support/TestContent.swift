@@ -21,11 +21,26 @@ enum TestContent {
     static let keysDirectory = contentDirectory.appendingPathComponent("keys")
 
     static let loadedBook = Result { () throws(GradingError) -> AnswerKeyBook in
-        try AnswerKeyBook.load(from: keysDirectory)
+        try AnswerKeyBook.make(files: folder(keysDirectory))
     }
 
     static let loadedLibrary = Result { () throws(ContentReport) -> CourseLibrary in
-        try CourseLibrary.load(from: contentDirectory)
+        var files: [String: [UInt8]] = [:]
+        for path in languages.flatMap({ ["\($0).txt", "languages/\($0).json"] }) {
+            files[path] = FileManager.default.contents(atPath: contentDirectory.appendingPathComponent(path).path)
+                .map { [UInt8]($0) }
+        }
+        return try CourseLibrary.parse(files: files)
+    }
+
+    /// The files directly in `directory`, keyed by name (App's reader does this for the server).
+    static func folder(_ directory: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let names = FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []
+        for name in names where !name.contains("/") {
+            files[name] = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+        }
+        return files
     }
 
     static func book() throws -> AnswerKeyBook { try loadedBook.get() }

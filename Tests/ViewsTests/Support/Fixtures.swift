@@ -21,6 +21,16 @@ enum Fixtures {
         return try UIStrings(json: Data(contentsOf: url), source: url.path)
     }
 
+    /// The documents and vocabularies of `Content/`, keyed by relative path as App hands them to Course.
+    static func courseFiles() -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for path in languageCodes.flatMap({ ["\($0).txt", "languages/\($0).json"] }) {
+            let url = repositoryRoot.appendingPathComponent("Content").appendingPathComponent(path)
+            files[path] = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+        }
+        return files
+    }
+
     static func languages() throws -> [PageLanguage] {
         try languageCodes.map { PageLanguage(code: $0, name: try strings($0).languageName) }
     }
