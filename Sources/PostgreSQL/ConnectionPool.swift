@@ -49,6 +49,9 @@ public final class ConnectionPool: Sendable {
         queue.close()
     }
 
+    /// Work waiting for a connection.
+    var waiting: Int { queue.waiting }
+
     /// The number of connections.
     public var size: Int { configuration.size }
 
@@ -67,11 +70,12 @@ public final class ConnectionPool: Sendable {
 
     /// Runs `body` with a connection on a pool thread, blocking the caller until it is done.
     ///
-    /// For short indexed reads from threads that are not the cooperative pool's (the event loops).
+    /// For short indexed reads from threads that are not the cooperative pool's (the event loops): the work
+    /// goes before queued asynchronous work, so a blocked event loop waits for a free connection only.
     public func withConnectionBlocking<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
         let outcome = Locked<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        try queue.push { connection in
+        try queue.push(urgent: true) { connection in
             let result = Result { try body(try connection.get()) }
             outcome.withLock { $0 = result }
             done.signal()
