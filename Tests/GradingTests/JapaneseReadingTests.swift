@@ -22,7 +22,8 @@ import Testing
         ("hinjikaku wo minai", "ひ ん じ 角 を 見 な い"),
         ("kon'nichiwa", "こ ん に ち わ"),
         ("ううん", "う う ん"),  // "no" must not fold into うん, "yes"
-        ("いいえ", "い え"),
+        ("いいえ", "い い え"),
+        ("ここにはアイコンが必要", "こ こ に は あ い こ ん が 必 要"),  // は + ア is no long vowel
     ]
 
     @Test(arguments: cases)

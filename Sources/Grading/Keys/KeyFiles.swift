@@ -151,4 +151,7 @@ struct PhraseSetFile: Decodable {
 struct SynonymFile: Decodable {
     let reason: String
     let phrases: [String]
+    /// Learner paraphrases, written apart from the fixtures, that each of the group's phrases must match: the
+    /// test of a synonym the course text does not ground (`GroundingTests`).
+    let examples: [String]?
 }

@@ -1,24 +1,32 @@
 /// Folds the ways learners spell the same Japanese sound to one form: katakana as hiragana (`ナビゲーション` and
-/// `なびげーしょん`), and long vowels as short ones (`ー`, `おう`/`おお` after an o-sound, `ええ`/`えい` after an
-/// e-sound, `ああ`, `いい`), since romaji writes them as `ō`, `ou`, `oo` or not at all (`jouge`, `jōge`, `joge`).
+/// `なびげーしょん`), and long vowels as short ones (`ー`; `う`/`お` after an o-sound, `え`/`い` after an e-sound),
+/// since romaji writes them as `ō`, `ou`, `oo` or not at all (`jouge`, `jōge`, `joge`).
 ///
-/// `うう` stays: `ううん` ("no") must not become `うん` ("yes").
+/// A vowel folds only after a kana of its own script: `はアイコン` is a particle and a loanword, not a long `は`.
+/// `ああ`, `いい` and `うう` stay (`があるか` is not a long `が`; `ううん`, "no", must not become `うん`, "yes").
 enum KanaFolding {
     /// `scalars` with katakana as hiragana and long vowels dropped.
     static func fold(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
         result.reserveCapacity(scalars.count)
         var previousVowel: Character? = nil
+        var previousKatakana = false
         for scalar in scalars {
             let value = hiragana(scalar.value)
+            let katakana = value != scalar.value
             if value == 0x30FC {  // ー lengthens the previous kana
                 if previousVowel != nil { continue }
                 result.append(scalar)
                 continue
             }
             let vowel = vowel(of: value)
-            if let previousVowel, let own = plainVowel(value), lengthens(previousVowel, with: own) { continue }
+            if let previousVowel, katakana == previousKatakana, let own = plainVowel(value),
+                lengthens(previousVowel, with: own)
+            {
+                continue
+            }
             previousVowel = vowel
+            previousKatakana = katakana
             result.append(Unicode.Scalar(value) ?? scalar)
         }
         return result
@@ -29,10 +37,10 @@ enum KanaFolding {
         (0x30A1...0x30F6).contains(value) || (0x30FD...0x30FE).contains(value) ? value - 0x60 : value
     }
 
-    /// A long vowel after `previous`: `ああ`, `いい`, `ええ`, `えい`, `おお`, `おう`.
+    /// A long vowel after `previous`: `ええ`, `えい`, `おお`, `おう`.
     private static func lengthens(_ previous: Character, with vowel: Character) -> Bool {
         switch (previous, vowel) {
-        case ("a", "a"), ("i", "i"), ("e", "e"), ("e", "i"), ("o", "o"), ("o", "u"): true
+        case ("e", "e"), ("e", "i"), ("o", "o"), ("o", "u"): true
         default: false
         }
     }
