@@ -48,7 +48,9 @@ struct Normalizer: Sendable {
     /// The words the stemmer reads: as typed (accents kept) when the language's stemmer needs its letters, else
     /// the folded tokens.
     private func stemmedForms(of tokens: [Token], words: [Int], text: String) -> [String] {
-        guard rules.stemAccented, rules.vocabulary.isEmpty else { return words.map { tokens[$0].text } }
+        // ASCII without `I` has no accent to keep: the folded tokens are the words as typed.
+        let plain = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x49 }
+        guard rules.stemAccented, rules.vocabulary.isEmpty, !plain else { return words.map { tokens[$0].text } }
         let accented = rawTokens(text, foldingDiacritics: false)
         guard accented.count == tokens.count else { return words.map { tokens[$0].text } }
         return words.map { accented[$0].text }

@@ -14,6 +14,7 @@ struct RomajiReader: Sendable {
 
     /// `text` with its romaji words in hiragana; unchanged (and cheap) when it has none.
     func read(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return text }
         let words = Self.latinWords(in: text)
         guard !words.isEmpty else { return text }
         var candidates: [(range: Range<String.Index>, word: String, own: Bool)] = []
@@ -56,31 +57,33 @@ struct RomajiReader: Sendable {
     /// Particles written as pronounced in romaji but with their own kana: `wa` は, `o` を, `e` へ.
     private static let particles: [String: String] = ["wa": "は", "o": "を", "wo": "を", "e": "へ"]
 
-    /// Ranges of the runs of Latin letters (with `'` inside, `kon'nichiwa`) not glued to digits or other scripts.
+    /// Ranges of the runs of Latin letters (with `'` inside, `kon'nichiwa`); scanned by scalar, since most
+    /// Japanese answers have few Latin letters and a 4 KiB answer must stay cheap.
     private static func latinWords(in text: String) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var start: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let isLetter = RomajiSyllables.isLatinLetter(character)
-            if isLetter {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if RomajiSyllables.isLatinLetter(Character(scalar)) {
                 if start == nil { start = index }
-            } else if character == "'", start != nil {
+            } else if scalar == "'", start != nil {
                 // inside a word only when a letter follows
             } else if let first = start {
                 ranges.append(first..<trimmed(text, first, index))
                 start = nil
             }
-            index = text.index(after: index)
+            index = scalars.index(after: index)
         }
         if let first = start { ranges.append(first..<trimmed(text, first, text.endIndex)) }
         return ranges
     }
 
     private static func trimmed(_ text: String, _ start: String.Index, _ end: String.Index) -> String.Index {
+        let scalars = text.unicodeScalars
         var end = end
-        while end > start, text[text.index(before: end)] == "'" { end = text.index(before: end) }
+        while end > start, scalars[scalars.index(before: end)] == "'" { end = scalars.index(before: end) }
         return end
     }
 }
