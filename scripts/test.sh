@@ -14,7 +14,8 @@
 #   shutdown   SIGTERM -> the server exits 0
 #   robustness SIGKILL durability, slowloris, hostile HTTP, fd leaks (Python)  scripts/robustness.sh
 #   fuzz       libFuzzer over the request and course parsers, bounded            scripts/fuzz.sh
-#   asan, tsan swift test under AddressSanitizer / ThreadSanitizer               scripts/sanitizers.sh
+#   asan, tsan swift test under AddressSanitizer / ThreadSanitizer, over the modules with unsafe
+#              pointers and threads (what and why: scripts/sanitizers.sh)            scripts/sanitizers.sh
 #
 # Local use: FOLIO_SKIP_<STAGE>=1 skips a stage (FOLIO_SKIP_INTEGRATION=1 skips server..shutdown);
 # CI=true ignores every skip. Logs and artefacts go to test-output/. Exits non-zero on any failure.
@@ -99,8 +100,10 @@ stage_build() {
 stage_unit() {
     export FOLIO_PAGES_DIR="$FOLIO_OUT/views-pages"
     mkdir -p "$FOLIO_PAGES_DIR"
-    # One test at a time: AppTests start real servers whose async handlers share the two-thread
-    # cooperative pool with the tests; running suites side by side starves them on a 2-core machine.
+    # One test at a time. The route suites run in-process (TestApp) and would run side by side, but the
+    # socket end-to-end suites start real servers whose async handlers share the two-thread cooperative
+    # pool with the tests: beside the CPU-bound grading suites they starve (minutes-long stalls and
+    # `.closed` on a loaded 2-core machine), and in-process the whole run takes little more than this.
     timeout 1200 swift test "${SWIFT_FLAGS[@]}" --no-parallel --xunit-output "$FOLIO_OUT/swift-test.xml"
 }
 

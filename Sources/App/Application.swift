@@ -26,49 +26,17 @@ public final class Application: Sendable {
 
     /// Opens and migrates the database, loads the content, binds the port and starts serving.
     ///
+    /// - Parameter preloaded: the content of the configured directory when already loaded (see `prepare`).
     /// - Throws: `StartupError` naming what could not be prepared (the caller prints it and exits 1).
-    public static func start(_ configuration: Configuration) throws(StartupError) -> Application {
+    public static func start(
+        _ configuration: Configuration, preloaded: ContentSnapshot? = nil
+    ) throws(StartupError) -> Application {
         let logger = Logger(format: configuration.logFormat)
-        let database = try openDatabase(configuration)
-        do {
-            let report = try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory))
-                .migrate(database)
-            // A wrong --migrations path would otherwise start a server without tables.
-            guard !(report.applied.isEmpty && report.alreadyApplied.isEmpty) else {
-                throw StartupError("no migrations found")
-            }
-        } catch {
-            database.close()
-            throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
-        }
-        database.storage.observe { full in
-            if full {
-                logger.log(.error, "database disk full: writes answer 503 storage_full until space returns")
-            } else {
-                logger.log(.info, "database disk has space again: writes resumed")
-            }
-        }
-        let services: Services
-        do {
-            services = try Services.make(configuration: configuration, database: database, logger: logger)
-        } catch {
-            database.close()
-            throw error
-        }
+        let services = try prepare(configuration, logger: logger, preloaded: preloaded)
+        let database = services.database
         let metrics = services.metrics
         let accessLog = configuration.accessLog ? AccessLog(format: configuration.logFormat) : nil
-        let observer: ResponseObserver = { record in
-            let route = record.route ?? "unmatched"
-            let seconds =
-                Double(record.duration.components.attoseconds) / 1e18
-                + Double(record.duration.components.seconds)
-            metrics.recordRequest(
-                method: record.method?.rawValue ?? "-", route: route, status: record.status.code, seconds: seconds)
-            accessLog?.record(
-                AccessLogLine.Entry(
-                    method: record.method, path: record.path, route: record.route, status: record.status.code,
-                    bytes: record.bytes, duration: record.duration))
-        }
+        let observer = requestObserver(metrics: metrics, accessLog: accessLog)
         // The HTTP module's debug messages (every malformed client request) would flood the log.
         let serverLogger: LogHandler = { level, message in
             guard level > .debug else { return }
@@ -110,6 +78,57 @@ public final class Application: Sendable {
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer,
             accessLog: accessLog)
+    }
+
+    /// Opens and migrates the database and builds the services over it: all of Folio but the listeners.
+    ///
+    /// `start` serves `Routes.make` of them on sockets; the tests' in-process harness dispatches requests to
+    /// the same router directly. `preloaded` is the content of the configured directory when already loaded.
+    static func prepare(
+        _ configuration: Configuration, logger: Logger, preloaded: ContentSnapshot? = nil
+    ) throws(StartupError) -> Services {
+        let database = try openDatabase(configuration)
+        do {
+            let report = try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory))
+                .migrate(database)
+            // A wrong --migrations path would otherwise start a server without tables.
+            guard !(report.applied.isEmpty && report.alreadyApplied.isEmpty) else {
+                throw StartupError("no migrations found")
+            }
+        } catch {
+            database.close()
+            throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
+        }
+        database.storage.observe { full in
+            if full {
+                logger.log(.error, "database disk full: writes answer 503 storage_full until space returns")
+            } else {
+                logger.log(.info, "database disk has space again: writes resumed")
+            }
+        }
+        do {
+            return try Services.make(
+                configuration: configuration, database: database, logger: logger, preloaded: preloaded)
+        } catch {
+            database.close()
+            throw error
+        }
+    }
+
+    /// What happens after every response: the request metrics and, when on, the access log line.
+    static func requestObserver(metrics: Metrics, accessLog: AccessLog?) -> ResponseObserver {
+        { record in
+            let route = record.route ?? "unmatched"
+            let seconds =
+                Double(record.duration.components.attoseconds) / 1e18
+                + Double(record.duration.components.seconds)
+            metrics.recordRequest(
+                method: record.method?.rawValue ?? "-", route: route, status: record.status.code, seconds: seconds)
+            accessLog?.record(
+                AccessLogLine.Entry(
+                    method: record.method, path: record.path, route: record.route, status: record.status.code,
+                    bytes: record.bytes, duration: record.duration))
+        }
     }
 
     /// Stops accepting, finishes in-flight requests (at most `gracePeriod`), writes the buffered access log,

@@ -40,13 +40,16 @@ public struct Services: Sendable {
     /// Who a request speaks for: the admin, an API token or a learner.
     let authenticator: Authenticator
 
-    static func make(configuration: Configuration, database: Database, logger: Logger) throws(StartupError)
-        -> Services
-    {
+    /// Builds every service over an open, migrated database; `preloaded` is the content of
+    /// `configuration.contentDirectory` when it was loaded already (see `ContentHost`).
+    static func make(
+        configuration: Configuration, database: Database, logger: Logger, preloaded: ContentSnapshot? = nil
+    ) throws(StartupError) -> Services {
         let metrics = Metrics()
         let versions = SQLiteContentVersionStore(database: database)
         let content = try ContentHost(
-            directory: configuration.contentDirectory, versions: versions, metrics: metrics, logger: logger)
+            directory: configuration.contentDirectory, versions: versions, metrics: metrics, logger: logger,
+            preloaded: preloaded)
         let learners = SQLiteLearnerStore(database: database)
         let admin: AdminCredentials
         do {

@@ -58,8 +58,7 @@ public struct Grader: Sendable {
         }
         var bareKeywords = false
         if let graded, key.explains, let pack = book.packs[graded.language] {
-            bareKeywords = KeywordAnswer.isBare(
-                graded.reading, graded.evidence, lexicon: pack.lexicon, rules: pack.normalizer.rules)
+            bareKeywords = KeywordAnswer.isBare(graded.reading, graded.evidence, rules: pack.normalizer.rules)
         }
         return Verdicts.grade(
             assessment, key: key, page: page, words: pageWords, hasChoice: chosen != nil,

@@ -5,9 +5,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct AdminAuthTests {
+@Suite struct AdminAuthTests {
     @Test func browserSessionSignsInWithAStrictCookieAndSignsOut() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let anonymous = try await client.perform("GET", "/admin")
         #expect(anonymous.status == 303 && anonymous.header("Location") == "/admin/login")
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func changesFromASessionNeedTheSessionsCSRFToken() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let csrf = try await AdminTestSupport.signIn(client)
         let versionsBefore = try await server.services.adminConsole.contentVersions(limit: 100).count
@@ -100,7 +100,7 @@ import Testing
     /// Changed by issue 17: the right token gets in even from a throttled address (someone else's failures
     /// never lock the admin out); every wrong one is answered 429.
     @Test func failedSignInsAreThrottledPerAddressAndTheRightTokenStillGetsIn() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         for attempt in 1...5 {
             let refused = try await AdminTestSupport.post(client, "/admin/login", [("token", "guess-\(attempt)")])
@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func aBearerTokenIsDecisiveEvenBesideAValidSession() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         _ = try await AdminTestSupport.signIn(client)
         let wrong = try await client.perform("GET", "/admin", headers: [("Authorization", "Bearer not-the-token")])

@@ -4,12 +4,12 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct AdminConsoleTests {
+@Suite struct AdminConsoleTests {
     static let hostileName = "<img src=x onerror=alert(1)>"
     static let escapedName = "&lt;img src=x onerror=alert(1)&gt;"
 
     @Test func aHostileDisplayNameRendersAsTextOnEveryAdminPage() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let admin = server.client()
         let csrf = try await AdminTestSupport.signIn(admin)
         let created = try await AdminTestSupport.post(
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func theConsoleShowsANewTokenOnceStoresItHashedAndRevokesIt() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let admin = server.client()
         let csrf = try await AdminTestSupport.signIn(admin)
         #expect(

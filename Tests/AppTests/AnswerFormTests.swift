@@ -5,9 +5,9 @@ import Testing
 
 /// The checkpoint form without JavaScript: what comes back when an answer is refused, and choices that can be
 /// taken back.
-@Suite(.serialized) struct AnswerFormTests {
+@Suite struct AnswerFormTests {
     @Test func anEmptyAnswerReturnsToTheQuestionWithItsMessageAndTheTypedText() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let response = try await AdminTestSupport.post(
             browser, "/it/checkpoints/ch0-q1/attempts", [("answer", "   "), ("choice", "")])
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func theNoChoiceOptionSendsTheTextAlone() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let page = try await browser.perform("GET", "/it/chapters/0").text
         #expect(page.contains("id=\"ch0-q1-option-none\" name=\"choice\" value=\"\" checked"))

@@ -4,9 +4,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct AttemptAPITests {
+@Suite struct AttemptAPITests {
     @Test func aCorrectAnswerIsGradedStoredAndGivesTheLearnerACookie() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let response = try await client.perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "In alto e in basso"])
@@ -51,7 +51,7 @@ import Testing
         ("{\"choice\": \"nonsense\"}", 422, "unknown_choice"),
     ])
     func badSubmissionsGetPreciseErrors(body: String, status: Int, code: String) async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let response = try await server.client().perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", headers: [("Content-Type", "application/json")],
             body: Array(body.utf8))
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func oversizedAnswersAndUnknownQuestionsAreRefused() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let long = String(repeating: "a", count: 5000)
         #expect(

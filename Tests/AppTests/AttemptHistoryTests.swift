@@ -3,9 +3,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct AttemptHistoryTests {
+@Suite struct AttemptHistoryTests {
     @Test func theChapterPageNamesAChosenOptionByItsLabelNotItsID() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let answer = try await client.perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["choice": "sides"])

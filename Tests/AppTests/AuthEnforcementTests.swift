@@ -8,9 +8,9 @@ import Testing
 ///
 /// This stands in for schemathesis' `ignored_auth` check, which `schemathesis.toml` turns off: wrong bearer
 /// tokens are throttled per client (429), and that check accepts only 401 and 403.
-@Suite(.serialized) struct AuthEnforcementTests {
+@Suite struct AuthEnforcementTests {
     @Test func everySecuredOperationRefusesMissingAndWrongCredentials() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let document = try await client.perform("GET", "/api/openapi.json").json()
         let paths = try #require(document["paths"] as? [String: [String: Any]])

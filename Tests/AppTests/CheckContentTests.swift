@@ -7,8 +7,7 @@ import Testing
 /// `folio check-content` reports key phrases that are not grounded in the course text, as warnings.
 @Suite struct CheckContentTests {
     @Test func theRealContentPassesAndCountsUngroundedSynonyms() {
-        let directory = TestServer.repositoryRoot.appendingPathComponent("Content").path
-        let (text, passed) = CheckContentCommand.run(directory: directory)
+        let (text, passed) = SharedContent.checkContent
         #expect(passed)
         #expect(text.contains("warning: keys it: "), "\(text.suffix(600))")
         #expect(!text.contains("has no reason"))

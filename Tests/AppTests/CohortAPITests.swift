@@ -3,9 +3,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct CohortAPITests {
+@Suite struct CohortAPITests {
     @Test func anAdminCreatesACohortWithAnUnguessableJoinCode() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let created = try await client.perform(
             "POST", "/api/v1/admin/cohorts", json: ["name": "  Onboarding May "], headers: [TestClient.adminHeader])
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func learnersJoinByAPIAndByTheJoinPageAndTheLeadSeesTheirProgress() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let admin = server.client()
         let cohort = try await admin.createCohort("Team")
         let apiLearner = try await admin.createLearner("Api Learner", cohortCode: cohort.joinCode)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theJoinFormRefusesForgedAndCrossSiteSubmissions() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let admin = server.client()
         let cohort = try await admin.createCohort("Team")
         let browser = server.client()
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func anUnknownJoinCodeIsANotFoundPage() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         for code in ["AAAAAAAAAAAAAAAAAAAAAA", "short", "%3Cscript%3E"] {
             let response = try await server.client().perform("GET", "/join/\(code)")
             #expect(response.status == 404)
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func theCohortCSVEscapesNamesAndNeutralisesFormulas() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let cohort = try await client.createCohort("CSV")
         let names = [

@@ -19,9 +19,8 @@ import Testing
     }
 
     @Test func checkContentPrintsTheHashTheServerRecords() throws {
-        let directory = TestServer.repositoryRoot.appendingPathComponent("Content").path
-        let snapshot = try ContentLoader.load(directory: directory)
-        let (text, passed) = CheckContentCommand.run(directory: directory)
+        let snapshot = try SharedContent.repository()
+        let (text, passed) = SharedContent.checkContent
         #expect(passed)
         #expect(snapshot.contentHash.count == 64)
         #expect(text.contains("\ncontent hash \(snapshot.contentHash)\n"), "\(text)")

@@ -4,11 +4,11 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct ContentReloadTests {
+@Suite struct ContentReloadTests {
     static let newTitle = "Capitolo 3 · Un titolo cambiato dal test"
 
     @Test func aReloadAfterEditingAChapterTitleShowsItAtOnceInTheAPIAndTheHTML() async throws {
-        let server = try TestServer(copyContent: true)
+        let server = try TestApp(copyContent: true)
         let client = server.client()
         let before = try await client.perform("GET", "/api/v1/it/chapters/3").json()
         let oldTitle = try #require(before["title"] as? String)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aBrokenDocumentIsRejectedWith422AndTheOldContentKeepsBeingServed() async throws {
-        let server = try TestServer(copyContent: true)
+        let server = try TestApp(copyContent: true)
         let client = server.client()
         let servedVersion = server.services.content.snapshot.versionID
         let chapter = try await client.perform("GET", "/api/v1/es/chapters/11")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func aReloadWithoutOrWithAWrongTokenIs401AndChangesNothing() async throws {
-        let server = try TestServer(copyContent: true)
+        let server = try TestApp(copyContent: true)
         let client = server.client()
         let before = try await client.perform("GET", "/api/v1/it/chapters/3").body
         try AdminTestSupport.edit(server, file: "it.txt") {
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func attemptsOnARemovedQuestionStayReadableWithTheVersionTheyWereGradedAgainst() async throws {
-        let server = try TestServer(copyContent: true)
+        let server = try TestApp(copyContent: true)
         let learner = server.client()
         let graded = try await learner.perform(
             "POST", "/api/v1/it/checkpoints/ch5-q4/attempts", json: ["answer": "Perché non è fornita dal contenitore"])

@@ -3,9 +3,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct CourseAPITests {
+@Suite struct CourseAPITests {
     @Test func healthReportsDatabaseAndVersion() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let response = try await server.client().perform("GET", "/healthz")
         #expect(response.status == 200)
         let json = try response.json()
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func languagesAreListedInDocumentOrder() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let json = try await server.client().perform("GET", "/api/v1/languages").json()
         let languages = try #require(json["languages"] as? [[String: Any]])
         #expect(languages.compactMap { $0["code"] as? String } == ["it", "es", "tr", "zh-Hant", "ja"])
@@ -27,7 +27,7 @@ import Testing
 
     @Test(arguments: ["it", "es", "tr", "zh-Hant", "ja"])
     func everyLanguageHasTwelveChaptersWithQuestionsAndNoAnswers(language: String) async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let list = try await client.perform("GET", "/api/v1/\(language)/chapters").json()
         let chapters = try #require(list["chapters"] as? [[String: Any]])
@@ -53,7 +53,7 @@ import Testing
         "/api/v1/it/nothing", "/api/v1/klingon/appendix",
     ])
     func unknownThingsAreJSONNotFound(path: String) async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let response = try await server.client().perform("GET", path)
         #expect(response.status == 404)
         #expect(response.header("Content-Type") == "application/json")
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func chapterJSONIsServedGzipWithETagAndNotModified() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let first = try await client.perform("GET", "/api/v1/it/chapters/3", headers: [("Accept-Encoding", "gzip")])
         #expect(first.status == 200)
@@ -82,7 +82,7 @@ import Testing
     ])
     func searchFindsWordsWithoutAccentsAndShortCJKWords(language: String, query: String, expected: String) async throws
     {
-        let server = try TestServer()
+        let server = try TestApp()
         let path =
             "/api/v1/\(language)/search?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         let json = try await server.client().perform("GET", path).json()

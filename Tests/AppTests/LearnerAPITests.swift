@@ -3,9 +3,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct LearnerAPITests {
+@Suite struct LearnerAPITests {
     @Test func aLearnerIsCreatedAnswersReadsAndSeesProgressAndAttempts() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("  Ada Lovelace \n", language: "it")
 
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aResumeCodeContinuesOnASecondDeviceOnceOnly() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let laptop = server.client()
         let first = try await laptop.perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "in alto e in basso"])
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func resumeRedemptionsAreRateLimitedPerAddress() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         var statuses: [Int] = []
         for _ in 0..<7 {
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func markingAReadWithoutCredentialsCreatesTheLearner() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let read = try await browser.perform(
             "POST", "/api/v1/me/reads", json: ["section": "practice", "language": "es"])
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func learnerRoutesNeedLearnerCredentials() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let routes = [
             ("GET", "/api/v1/me"), ("PATCH", "/api/v1/me"), ("GET", "/api/v1/me/progress"),
@@ -134,7 +134,7 @@ import Testing
 
     /// One server for the whole table: starting one per case would dominate the suite's time.
     @Test func learnerCreationAndUpdatesValidateTheirFields() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let creations: [(String, Int)] = [
             (#"{"display_name": "", "language": "it"}"#, 422),
@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test func attemptPagesFollowTheCursorAndRefuseForgedOnes() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Pager")
         for index in 0..<5 {

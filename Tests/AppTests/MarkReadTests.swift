@@ -3,11 +3,11 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct MarkReadTests {
+@Suite struct MarkReadTests {
     static let formHeader = ("Content-Type", "application/x-www-form-urlencoded")
 
     @Test func theFormAtAChaptersEndMarksItReadWithoutJavaScript() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let before = try await browser.perform("GET", "/it/chapters/3").text
         #expect(before.contains("action=\"/it/chapters/3/read\""))
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func crossSiteAndUnknownChaptersAreRefused() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let crossSite = try await browser.perform(
             "POST", "/it/chapters/3/read", headers: [Self.formHeader, ("Sec-Fetch-Site", "cross-site")])

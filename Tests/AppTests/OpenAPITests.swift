@@ -4,9 +4,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct OpenAPITests {
+@Suite struct OpenAPITests {
     @Test func everyRegisteredAPIRouteIsInTheDocument() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let response = try await server.client().perform("GET", "/api/openapi.json")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func everyReferenceResolvesAndEveryOperationDeclaresErrors() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let document = OpenAPIDocument(snapshot: server.services.content.snapshot).json
         var references: [String] = []
         collectReferences(document, into: &references)

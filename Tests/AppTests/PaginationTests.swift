@@ -5,12 +5,11 @@ import Testing
 @testable import App
 
 /// Keyset pages never repeat or skip a row while new attempts arrive.
-@Suite(.serialized) struct PaginationTests {
+@Suite struct PaginationTests {
     @Test func attemptPagesHaveNoGapsOrRepeatsWhileAttemptsAreAdded() async throws {
-        let server = try TestServer()
-        let port = server.port
+        let server = try TestApp()
         let learner = try await server.client().createLearner("Busy")
-        let writer = TestClient(port: port)
+        let writer = server.client()
         for index in 0..<12 {
             let response = try await writer.perform(
                 "POST", "/api/v1/it/checkpoints/ch0-q\(index % 3 + 1)/attempts", json: ["answer": "prima \(index)"],
@@ -18,19 +17,17 @@ import Testing
             #expect(response.status == 200)
         }
         let before = try attemptIDs(server, learnerID: learner.id)
-        async let written: Int = Blocking.run {
+        let writing = Task {
             var count = 0
             for index in 0..<15 {
-                let body = Array(#"{"answer": "poi \#(index)"}"#.utf8)
-                let response = try writer.request(
-                    "POST", "/api/v1/it/checkpoints/ch0-q1/attempts",
-                    headers: [("Content-Type", "application/json"), ("Authorization", "Bearer \(learner.token)")],
-                    body: body)
+                let response = try await writer.perform(
+                    "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "poi \(index)"],
+                    bearer: learner.token)
                 if response.status == 200 { count += 1 }
             }
             return count
         }
-        let reader = TestClient(port: port)
+        let reader = server.client()
         var seen: [Int64] = []
         var cursor: String?
         repeat {
@@ -40,7 +37,7 @@ import Testing
             seen += (page["attempts"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? Int).map(Int64.init) }
             cursor = page["next_cursor"] as? String
         } while cursor != nil
-        #expect(try await written == 15)
+        #expect(try await writing.value == 15)
         let after = try attemptIDs(server, learnerID: learner.id)
         #expect(seen == seen.sorted() && Set(seen).count == seen.count, "no repeats, in order")
         #expect(Set(before).isSubset(of: Set(seen)), "every attempt present at the start was listed")
@@ -50,8 +47,7 @@ import Testing
     }
 
     @Test func scorePagesHaveNoRepeatsAndMissNoExistingRowWhileAttemptsAreAdded() async throws {
-        let server = try TestServer()
-        let port = server.port
+        let server = try TestApp()
         let client = server.client()
         var tokens: [String] = []
         for index in 0..<6 {
@@ -65,22 +61,21 @@ import Testing
         }
         let existing = try await scoreKeys(client)
         let existingTokens = tokens
-        async let added: Int = Blocking.run {
-            let writer = TestClient(port: port)
+        let writer = server.client()
+        let adding = Task {
             var count = 0
             for round in 0..<10 {
-                let body = Array(#"{"answer": "ancora \#(round)"}"#.utf8)
                 let token = existingTokens[round % existingTokens.count]
                 let question = ["ch2-q1", "ch0-q1", "ch3-q2"][round % 3]
-                let response = try writer.request(
-                    "POST", "/api/v1/it/checkpoints/\(question)/attempts",
-                    headers: [("Content-Type", "application/json"), ("Authorization", "Bearer \(token)")], body: body)
+                let response = try await writer.perform(
+                    "POST", "/api/v1/it/checkpoints/\(question)/attempts", json: ["answer": "ancora \(round)"],
+                    bearer: token)
                 if response.status == 200 { count += 1 }
             }
             return count
         }
-        let paged = try await scoreKeys(TestClient(port: port), pageSize: 2)
-        #expect(try await added == 10)
+        let paged = try await scoreKeys(server.client(), pageSize: 2)
+        #expect(try await adding.value == 10)
         let keys = paged.map { "\($0.0)/\($0.1)" }
         #expect(Set(keys).count == keys.count, "no repeats")
         #expect(keys == paged.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { "\($0.0)/\($0.1)" }, "in key order")
@@ -88,7 +83,7 @@ import Testing
         await server.stop()
     }
 
-    private func attemptIDs(_ server: TestServer, learnerID: Int64) throws -> [Int64] {
+    private func attemptIDs(_ server: TestApp, learnerID: Int64) throws -> [Int64] {
         try server.services.database.read { connection in
             try connection.query(
                 sql: "SELECT id FROM attempts WHERE learner_id = ? ORDER BY id", arguments: [learnerID]

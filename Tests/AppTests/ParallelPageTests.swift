@@ -5,9 +5,9 @@ import Testing
 @testable import App
 
 /// `/{lang}/chapters/{n}?with={other}`: prepared once per snapshot, then served from memory like a chapter page.
-@Suite(.serialized) struct ParallelPageTests {
+@Suite struct ParallelPageTests {
     @Test func parallelPageIsPreparedOnceAndServedWithItsETag() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let language = try #require(server.services.content.snapshot.language("it"))
         #expect(language.parallelPages.prepared(chapter: 1, with: "ja") == nil)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func reloadStartsAnEmptyCache() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         _ = try await client.perform("GET", "/es/chapters/2?with=tr")
         let before = try #require(server.services.content.snapshot.language("es"))

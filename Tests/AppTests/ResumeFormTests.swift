@@ -9,7 +9,7 @@ import Views
 #endif
 
 /// The progress page's "Continue on another device" and "I have a code" forms, and the QR code they show.
-@Suite(.serialized) struct ResumeFormTests {
+@Suite struct ResumeFormTests {
     static let form = ("Content-Type", "application/x-www-form-urlencoded")
 
     @Test func aShortTextIsAVersionOneSymbolWithItsFinderPatterns() throws {
@@ -73,7 +73,7 @@ import Views
     }
 
     /// A learner with one passed checkpoint, in a browser.
-    static func learnerWithProgress(_ server: TestServer) async throws -> TestClient {
+    static func learnerWithProgress(_ server: TestApp) async throws -> TestClient {
         let laptop = server.client()
         let attempt = try await laptop.perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "in alto e in basso"])
@@ -97,7 +97,7 @@ import Views
     }
 
     @Test func aCodeFromTheProgressPageMovesAnotherBrowserToTheLearner() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let laptop = try await Self.learnerWithProgress(server)
         let before = try await laptop.perform("GET", "/it/progress")
         #expect(before.text.contains(#"action="/it/resume-code#resume""#))
@@ -136,7 +136,7 @@ import Views
     }
 
     @Test func aWrongCodeShowsTheFormAgainWithAMessageInThePageLanguage() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let wrong = try await browser.perform(
             "POST", "/resume", headers: [Self.form], body: Array("lang=es&code=ZZZZ-<b>".utf8))
@@ -164,7 +164,7 @@ import Views
     }
 
     @Test func crossSiteFormsAreRefused() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let laptop = try await Self.learnerWithProgress(server)
         let forged = try await laptop.perform(
             "POST", "/it/resume-code", headers: [Self.form, ("Sec-Fetch-Site", "cross-site")])

@@ -7,7 +7,7 @@ import Views
 
 /// Issue 13 end to end: references earned not given, "Show the answer", the appendix that follows the same
 /// rule, and the scores that say what the learner knew.
-@Suite(.serialized) struct RevealAPITests {
+@Suite struct RevealAPITests {
     static let form = ("Content-Type", "application/x-www-form-urlencoded")
 
     func scoreRow(_ client: TestClient, learner: Int64, question: String) async throws -> [String: Any] {
@@ -17,19 +17,19 @@ import Views
         return try #require(rows.first { $0["question"] as? String == question })
     }
 
-    func chapterZeroAnswer(_ server: TestServer) throws -> (text: String, questions: [String]) {
+    func chapterZeroAnswer(_ server: TestApp) throws -> (text: String, questions: [String]) {
         let course = try #require(server.services.content.snapshot.language("it")?.course)
         let chapter = try #require(course.chapters.first { $0.number == 0 })
         return (chapter.answer.text, chapter.questions.map(\.id))
     }
 
     /// A question's own reference: the sentence(s) of the chapter's answer that answer it.
-    func reference(_ server: TestServer, _ question: String) throws -> String {
+    func reference(_ server: TestApp, _ question: String) throws -> String {
         try #require(server.services.content.snapshot.reference(for: question, language: "it"))
     }
 
     @Test func theReferenceIsEarnedAndTheRetryIsPenalised() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Ada")
         let wrong = try await client.perform(
@@ -83,7 +83,7 @@ import Views
     }
 
     @Test func aRevealedAnswerEarnsNothingAndRevealingIsIdempotent() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Bob")
         let reveal = try await client.perform(
@@ -127,7 +127,7 @@ import Views
     }
 
     @Test func theFormsWorkWithoutJavaScriptAndTheProgressPageShowsTheReveal() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let (_, questions) = try chapterZeroAnswer(server)
         let escaped = HTMLEscaping.escape(try reference(server, "ch0-q2"))
@@ -178,7 +178,7 @@ import Views
     }
 
     @Test func revealImmediatelyGivesTheReferenceAfterAWrongTry() async throws {
-        let server = try TestServer { $0.scoring.reveal = .immediately }
+        let server = try TestApp { $0.scoring.reveal = .immediately }
         let client = server.client()
         let (answerText, _) = try chapterZeroAnswer(server)
         let wrong = try await client.perform("POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "boh"])
@@ -191,7 +191,7 @@ import Views
     }
 
     @Test func revealNeverHidesEverything() async throws {
-        let server = try TestServer { $0.scoring.reveal = .never }
+        let server = try TestApp { $0.scoring.reveal = .never }
         let client = server.client()
         let right = try await client.perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "In alto e in basso"])
@@ -209,7 +209,7 @@ import Views
     }
 
     @Test func cohortProgressCarriesTheNewFields() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let cohort = try await client.createCohort("Team")
         let ada = try await client.createLearner("Ada", cohortCode: cohort.joinCode)

@@ -3,9 +3,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct ScoresAPITests {
+@Suite struct ScoresAPITests {
     @Test func scoresListBestScoresPerLearnerAndQuestionInPages() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let cohort = try await client.createCohort("Team")
         let ada = try await client.createLearner("Ada", cohortCode: cohort.joinCode)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func malformedQueriesAreBadRequests() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let queries = [
             "cursor=%21%21", "cursor=abc", "limit=0", "limit=1001", "limit=ten", "since=yesterday",
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func anUnknownCohortOrLearnerIsNotFound() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         #expect(try await client.perform("GET", "/api/v1/scores?cohort=7", bearer: TestServer.adminToken).status == 404)
         #expect(

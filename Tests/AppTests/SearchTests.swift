@@ -6,7 +6,7 @@ import Testing
 @testable import App
 
 /// Search over the real course: Simplified → Traditional folding, stems for inflections, paging with the true count.
-@Suite(.serialized) struct SearchTests {
+@Suite struct SearchTests {
     static func path(_ language: String, _ query: String, extra: String = "") -> String {
         "/api/v1/\(language)/search?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
             + extra
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func simplifiedFindsTraditionalAsOftenAsTraditionalDoes() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let traditional = try await client.perform("GET", Self.path("zh-Hant", "寬度")).json()
         let simplified = try await client.perform("GET", Self.path("zh-Hant", "宽度")).json()
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func inflectedItalianFindsTheOtherFormsAndMarksThem() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let singular = try await client.perform("GET", Self.path("it", "larghezza", extra: "&limit=50")).json()
         let plural = try await client.perform("GET", Self.path("it", "larghezze", extra: "&limit=50")).json()
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func pagesCarryTheTrueTotalAndACursorToTheNextPage() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         var cursor: String?
         var seen: [String] = []
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func theSearchPageShowsTheTrueCountAndLinksTheNextAndPreviousPages() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let total = try #require(
             try await client.perform("GET", Self.path("it", "layout")).json()["total"] as? Int)

@@ -6,11 +6,11 @@ import Testing
 @testable import App
 
 /// The findings of the hostile review (issue 17), each reproduced against a real server.
-@Suite(.serialized) struct SecurityTests {
+@Suite struct SecurityTests {
     static let crossSite = [("Sec-Fetch-Site", "cross-site"), ("Origin", "https://evil.example")]
 
     @Test func aCrossSiteFormPostIsRefusedAndNeverReplacesTheLearnersCookie() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let first = try await AdminTestSupport.post(browser, "/it/checkpoints/ch0-q1/attempts", [("answer", "in alto")])
         #expect(first.status == 303, "a form sent from the site itself still works")
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func sixtyWrongAdminBearerTokensMeetA429ButTheRightTokenStillWorks() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         var statuses: [Int] = []
         for _ in 0..<60 {
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func behindTheProxyOneClientsFailuresDoNotLockOutAnother() async throws {
-        let server = try TestServer { $0.trustProxy = true }
+        let server = try TestApp { $0.trustProxy = true }
         let client = server.client()
         let attacker = [("X-Forwarded-For", "203.0.113.66")]
         for attempt in 1...5 {
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func aDisplayNameHoldingSemicolonsAndFormulasIsNeutralisedInEveryCSVExport() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let admin = server.client()
         let cohort = try await admin.createCohort("Team")
         let learner = try await admin.createLearner("x;=1+1;y", cohortCode: cohort.joinCode)
@@ -203,7 +203,7 @@ import Testing
     }
 
     @Test func learnerPagesAndJSONForbidSniffingAndForeignScripts() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let browser = server.client()
         let anonymous = try await browser.perform("GET", "/it/")
         let learnerPage: TestClient.Response
@@ -228,7 +228,7 @@ import Testing
     }
 
     @Test func bidirectionalControlsAreRemovedFromNames() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("\u{202E}evil\u{2066}name\u{2069}\u{200F}")
         let me = try await client.perform("GET", "/api/v1/me", bearer: learner.token).json()

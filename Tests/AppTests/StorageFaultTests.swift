@@ -8,9 +8,9 @@ import Testing
 /// A database that cannot take writes: full (simulated with `PRAGMA max_page_count` on the writer, which
 /// makes SQLite answer `SQLITE_FULL` exactly as a full disk does) or locked by another process.
 /// Tests/Robustness/full_disk.py does the same on a real 3 MB file system.
-@Suite(.serialized) struct StorageFaultTests {
+@Suite struct StorageFaultTests {
     @Test func aFullDatabaseAnswers503StorageFullKeepsReadingAndRecoversWithoutRestart() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let database = server.services.database
         let changes = Locked<[Bool]>([])
         database.storage.observe { full in changes.withLock { $0.append(full) } }
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func healthzProbesForSpaceItselfWhileFull() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let database = server.services.database
         let pages: Int64 =
             try database.writeWithoutTransaction { try $0.scalar(sql: "PRAGMA page_count") } ?? 0
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func aDatabaseLockedByAnotherProcessAnswers503DatabaseBusy() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Waiting")
         let holder = try Connection(path: server.databasePath)

@@ -4,9 +4,9 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized) struct TokenScopeTests {
+@Suite struct TokenScopeTests {
     @Test func adminRoutesRefuseLearnerAndScoresTokensAndRequireCredentials() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Learner")
         let scores = try await client.createToken("HR")
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func scoresRoutesRefuseLearnersAndAcceptAdminAndScoresTokens() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let cohort = try await client.createCohort("Team")
         let learner = try await client.createLearner("Learner", cohortCode: cohort.joinCode)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aCohortTokenCannotTellAnotherCohortFromAMissingOne() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let mine = try await client.createCohort("Mine")
         let theirs = try await client.createCohort("Theirs")
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func aRevokedTokenIsRefusedAndRevocationIsListed() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let token = try await client.createToken("Temporary")
         #expect(try await client.perform("GET", "/api/v1/scores", bearer: token.secret).status == 200)
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func tokenCreationValidatesItsFields() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let cases: [(String, Int)] = [
             (#"{"name": "x", "scope": "write:scores"}"#, 422), (#"{"name": "", "scope": "read:scores"}"#, 422),
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func tokensAreNeverStoredInPlainText() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Secretive")
         let api = try await client.createToken("HR")

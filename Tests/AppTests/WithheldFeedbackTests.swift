@@ -5,14 +5,14 @@ import Testing
 
 /// Under `--reveal after-tries`, a wrong try gets feedback that names no answer; once the reference is the
 /// learner's, the feedback may name it.
-@Suite(.serialized) struct WithheldFeedbackTests {
+@Suite struct WithheldFeedbackTests {
     @Test(arguments: [
         ("ch0-q1", "di lato", "in alto e in basso"),
         ("ch0-q3", "sì, diventa un'app per iPad", "No"),
         ("ch0-q2", "sei", "1"),
     ])
     func aWrongTryDoesNotHandOverTheAnswer(question: String, wrong: String, answer: String) async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let response = try await client.perform(
             "POST", "/api/v1/it/checkpoints/\(question)/attempts", json: ["answer": wrong])
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func onceTheReferenceIsEarnedTheFeedbackMayNameTheAnswer() async throws {
-        let server = try TestServer()
+        let server = try TestApp()
         let client = server.client()
         let reveal = try await client.perform("POST", "/api/v1/it/checkpoints/ch0-q1/reveal", json: [String: String]())
         #expect(reveal.status == 200)

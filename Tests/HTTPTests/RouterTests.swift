@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import HTTP
@@ -90,6 +91,25 @@ import Testing
         let response = await makeRouter().respond(to: try request(.get, "/crash"))
         #expect(response.status == .internalServerError)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("secret"))
+    }
+
+    @Test func routeNamesThePatternThatAnsweredAndLogsUnhandledErrors() async throws {
+        let router = makeRouter()
+        let chapter = await router.route(try request(.get, "/api/v1/it/chapters/3"))
+        #expect(chapter.pattern == "/api/v1/:lang/chapters/:n")
+        #expect(String(decoding: chapter.response.body, as: UTF8.self) == "chapter 3 in it")
+        #expect(await router.route(try request(.head, "/docs/intro")).pattern == "/docs/intro")
+        let failed = await router.route(try request(.get, "/fail"))
+        #expect(failed.pattern == "/fail")
+        #expect(failed.response.status == .conflict)
+        #expect(await router.route(try request(.get, "/nowhere")).pattern == nil)
+        #expect(await router.route(try request(.post, "/items/3")).pattern == nil)
+        let logged = Mutex<[String]>([])
+        let crashed = await router.route(try request(.get, "/crash")) { _, message in
+            logged.withLock { $0.append(message) }
+        }
+        #expect(crashed.response.status == .internalServerError)
+        #expect(logged.withLock { $0 }.contains { $0.contains("GET /crash") && $0.contains("secret database detail") })
     }
 
     @Test func applicationFormatsErrors() async throws {

@@ -16,18 +16,27 @@ public final class ContentHost: Sendable {
     private let logger: Logger
 
     /// Loads the initial content; Folio refuses to start on content that does not validate.
+    ///
+    /// - Parameter preloaded: the content of `directory` already loaded (the tests load it once per process
+    ///   and share it between servers); `nil` loads it here.
     /// - Throws: `StartupError` with the validation report.
-    init(directory: String, versions: any ContentVersionStoring, metrics: Metrics, logger: Logger) throws(StartupError)
-    {
+    init(
+        directory: String, versions: any ContentVersionStoring, metrics: Metrics, logger: Logger,
+        preloaded: ContentSnapshot? = nil
+    ) throws(StartupError) {
         self.directory = directory
         self.logger = logger
         self.versions = versions
         self.metrics = metrics
         let snapshot: ContentSnapshot
-        do {
-            snapshot = try ContentLoader.load(directory: directory)
-        } catch {
-            throw StartupError("content in \(directory) does not load:\n\(error.report)")
+        if let preloaded {
+            snapshot = preloaded
+        } else {
+            do {
+                snapshot = try ContentLoader.load(directory: directory)
+            } catch {
+                throw StartupError("content in \(directory) does not load:\n\(error.report)")
+            }
         }
         let report = ReloadReport.loaded(snapshot, replacing: nil)
         do {

@@ -24,4 +24,14 @@ struct AnswerReading: Sendable {
     let conditional: [Bool]
     /// Correction markers ("anzi no", "mejor dicho", "訂正") that open a clause after something was said.
     let corrections: [Range<Int>]
+    /// Per clause index: the clause only names topics, without a predicate ("metà contenuto", "UIKit: gerarchia").
+    var topicClauses: [Bool] = []
+    /// Sentences with a hedge ("forse", "たぶん"): what they state is a guess.
+    var hedgedSentences: Set<Int> = []
+    /// Per token: part of a vague phrase ("va in crash", "問題").
+    var vague: [Bool] = []
+    /// Per token: a content word or character (not a function word, not a word of one or two letters).
+    var isContent: [Bool] = []
+    /// Content words (Chinese, Japanese: content characters) of the whole answer.
+    var contentUnits: Int { isContent.count { $0 } }
 }

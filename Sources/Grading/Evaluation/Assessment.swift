@@ -13,12 +13,19 @@ struct Assessment: Sendable {
 
     enum ConceptState: Equatable, Sendable {
         case found
+        /// A required part of an open question only named: by topic words in an explanation ("metà", "UIKit:
+        /// gerarchia"), in a hedged sentence ("forse a destra") or by vague words ("va in crash"). Worth a
+        /// partial, never a correct.
+        case named
         case contradicted
         case missing
     }
 
     let answer: AnswerPart
     let concepts: [ConceptState]
+    /// A required part was named only as a guess ("forse a destra") or vaguely ("va in crash"), not by bare topic
+    /// words: the feedback asks for the missing part, not for a sentence.
+    let hedged: Bool
     let statesSomethingWrong: Bool
     let saysDontKnow: Bool
     let isEmpty: Bool
@@ -31,12 +38,22 @@ struct Assessment: Sendable {
         let evidence = uncorrected.corrected(for: key)
         let numbers = NumberReading(key: key, evidence: evidence)
         var concepts: [ConceptState] = []
+        var onlyHedged = false
         for (index, concept) in key.concepts.enumerated() {
             let mine = evidence.occurrences.filter { $0.target == .concept(index) }
             let numberFound = concept.number.map { numbers.states($0) } ?? false
             let numberWrong = concept.number.map { !numbers.states($0) && numbers.hasWrongNumber } ?? false
-            if mine.contains(where: \.asserts) || numberFound {
+            let claims = mine.filter(\.asserts)
+            // A required part of an open question needs a plain statement; of an explanation, one with a predicate.
+            let needsClaim = key.kind == .open && concept.required
+            let states = { (claim: Occurrence) in
+                !claim.hedged && !claim.vague && !(key.explains && claim.topicOnly)
+            }
+            if numberFound || claims.contains(where: { !needsClaim || states($0) }) {
                 concepts.append(.found)
+            } else if !claims.isEmpty {
+                concepts.append(.named)
+                onlyHedged = onlyHedged || claims.contains { !(key.explains && $0.topicOnly) }
             } else if mine.contains(where: \.denies) || numberWrong {
                 concepts.append(.contradicted)
             } else {
@@ -44,6 +61,7 @@ struct Assessment: Sendable {
             }
         }
         self.concepts = concepts
+        self.hedged = onlyHedged
         self.statesSomethingWrong = evidence.occurrences.contains { $0.target == .wrong && $0.asserts }
         self.saysDontKnow = evidence.occurrences.contains { $0.target == .dontKnow }
         self.isEmpty = evidence.tokenCount == 0

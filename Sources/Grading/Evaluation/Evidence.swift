@@ -15,6 +15,12 @@ struct Occurrence: Sendable, Equatable {
     /// The concept's phrase stands in a clause about another concept's subject (the roles are swapped): it
     /// contradicts its concept instead of stating it.
     var boundElsewhere = false
+    /// Every clause the phrase stands in only names topics ("metà contenuto"): a mention, not a claim.
+    var topicOnly = false
+    /// The phrase's sentence is hedged ("forse si rompe"): a guess, not a claim.
+    var hedged = false
+    /// Every word of the phrase is vague ("va in crash", "non funziona"): something is wrong, but not what.
+    var vague = false
     /// The phrase's place in its key: the tie-break between phrases covering the same words.
     var rank = 0
 

@@ -48,12 +48,27 @@ struct EvidenceScanner {
         for range in corrections {
             for index in range { notNegation[index] = true }
         }
-        return AnswerReading(
-            tokens: tokens, clauses: clauses, notNegation: notNegation, cues: cueMatches(tokens, clauses),
+        let cues = cueMatches(tokens, clauses)
+        var reading = AnswerReading(
+            tokens: tokens, clauses: clauses, notNegation: notNegation, cues: cues,
             disjunctions: lexicon.disjunctions.flatMap { matches(of: $0, in: tokens, clauses) },
             sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses) },
             bothOptions: lexicon.bothOptions.flatMap { matches(of: $0, in: tokens, clauses) },
             conditional: conditional, corrections: corrections)
+        reading.topicClauses = topicClauses(tokens, clauses, cues: cues)
+        reading.isContent = tokens.map(isContent)
+        reading.vague = [Bool](repeating: false, count: tokens.count)
+        for pattern in lexicon.vague {
+            for match in matches(of: pattern, in: tokens, clauses) {
+                for index in match.start..<match.end { reading.vague[index] = true }
+            }
+        }
+        for pattern in lexicon.hedges {
+            for match in matches(of: pattern, in: tokens, clauses) {
+                reading.hedgedSentences.insert(tokens[match.start].sentence)
+            }
+        }
+        return reading
     }
 
     /// What one key's phrases (`candidates`, as found in `reading`) say: overlaps resolved, negation applied,
@@ -76,8 +91,15 @@ struct EvidenceScanner {
         let blocked = zip(covered, reading.notNegation).map { $0 || $1 }
         applyNegation(to: &occurrences, reading: reading, blocked: blocked)
         rejectAnsweredQuestions(in: &occurrences, tokens: tokens, clauses: clauses)
-        for index in occurrences.indices where reading.conditional[occurrences[index].start] {
-            occurrences[index].conditional = true
+        for index in occurrences.indices {
+            let (start, end) = (occurrences[index].start, occurrences[index].end)
+            if reading.conditional[start] { occurrences[index].conditional = true }
+            occurrences[index].topicOnly = (clauses[start]...clauses[end - 1]).allSatisfy { reading.topicClauses[$0] }
+            occurrences[index].hedged = reading.hedgedSentences.contains(occurrences[index].sentence)
+            let gaps = occurrences[index].gaps
+            occurrences[index].vague = (start..<end).allSatisfy { position in
+                reading.vague[position] || gaps.contains { $0.contains(position) }
+            }
         }
         if anchors.contains(where: { !$0.isEmpty }) { bind(&occurrences, to: anchors, reading) }
         let free = { (match: PhrasePattern.Match) in (match.start..<match.end).allSatisfy { !covered[$0] } }

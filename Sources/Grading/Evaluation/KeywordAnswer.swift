@@ -1,20 +1,20 @@
-/// Whether an answer to an open question is only topic words: one word, or a list whose every item is nothing
-/// but the key's own phrases ("metà", "righe lunghe, vuoto, limite"). Such an answer names the idea without
-/// claiming anything about it, so it is at most partial.
+/// Whether an answer to an open question that asks for an explanation is only topic words: one word ("metà",
+/// "非対称"), a list whose every item is nothing but the key's own phrases ("righe lunghe, vuoto, limite"), or a
+/// list of short items none of which has a predicate ("larghezza, minimo", "幅、最小幅"). Such an answer names
+/// the idea without claiming anything about it, so it is at most partial. Questions that ask where or which
+/// ("a destra") take a short answer.
 enum KeywordAnswer {
-    /// Chinese and Japanese answers of at most this many characters count as one word ("一半", "半分").
-    static let characterWord = 2
+    /// Chinese and Japanese answers of at most this many content characters count as one word ("一半", "非対称").
+    static let characterWord = 3
 
-    static func isBare(_ reading: AnswerReading, _ evidence: Evidence, lexicon: Lexicon, rules: TextRules) -> Bool {
-        let tokens = reading.tokens
-        // Words of one or two letters are articles and prepositions ("la", "di", "un"), as are function words.
-        let content = tokens.indices.filter {
-            !lexicon.functionWords.contains(tokens[$0].text) && (tokens[$0].kind != .word || tokens[$0].text.count > 2)
-        }
+    static func isBare(_ reading: AnswerReading, _ evidence: Evidence, rules: TextRules) -> Bool {
+        let items = Set(reading.clauses)
         switch rules.segmentation {
-        case .words: if content.count <= 1 { return true }
-        case .characters: if tokens.count <= characterWord { return true }
+        case .words: if reading.contentUnits <= 1 { return true }
+        case .characters: if reading.contentUnits <= characterWord { return true }
         }
+        if items.count >= 2 && items.allSatisfy({ reading.topicClauses[$0] }) { return true }
+        let tokens = reading.tokens
         var covered = [Bool](repeating: false, count: tokens.count)
         for occurrence in evidence.occurrences where occurrence.isClaim && !occurrence.generic {
             for index in occurrence.start..<occurrence.end
@@ -22,8 +22,8 @@ enum KeywordAnswer {
                 covered[index] = true
             }
         }
-        let items = Set(reading.clauses)
         guard items.count >= 2 else { return false }
+        let content = tokens.indices.filter { reading.isContent[$0] }
         return content.allSatisfy { covered[$0] }
     }
 }

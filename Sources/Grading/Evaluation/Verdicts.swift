@@ -25,11 +25,13 @@ enum Verdicts {
             }
         }
         var contradictedRequired = false
+        var namedWeight = 0.0
         for (index, concept) in key.concepts.enumerated() {
             if assessment.concepts[index] == .found {
                 foundWeight += concept.weight
                 requiredFound = requiredFound || concept.required
             } else {
+                if assessment.concepts[index] == .named { namedWeight += concept.weight }
                 anyMissing = true
                 requiredMissing = requiredMissing || concept.required
                 contradictedRequired =
@@ -58,7 +60,13 @@ enum Verdicts {
             return make(.correct, share, anyMissing ? .correctIncomplete : .correct)
         }
         if foundWeight > 0 && (requiredFound || share >= partialShare) {
-            return make(.partial, share, .partial)
+            let reason: Feedback.Reason = namedWeight > 0 && !assessment.hedged ? .keywords : .partial
+            return make(.partial, share + namedWeight * keywordShare / key.totalWeight, reason)
+        }
+        if namedWeight > 0 {
+            // Topic words or a guess for a required part: the idea is named, not yet stated.
+            let reason: Feedback.Reason = assessment.hedged ? .partial : .keywords
+            return make(.partial, (foundWeight + namedWeight) * keywordShare / key.totalWeight, reason)
         }
         return make(.incorrect, 0, assessment.saysDontKnow && !assessment.hasEvidence ? .dontKnow : .offTopic)
     }

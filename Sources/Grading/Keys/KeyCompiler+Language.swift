@@ -182,7 +182,7 @@ private struct LexiconCompiler {
         // ASCII letters are shared by every Latin-script language: Turkish `ı` upper-cases to a plain `I`.
         let letters = Set(
             (distinctive.lowercased() + distinctive.uppercased()).unicodeScalars.map(\.value).filter { $0 >= 0x80 })
-        return Lexicon(
+        var compiled = Lexicon(
             yes: try patterns(lexicon.yes, "yes"), no: try patterns(lexicon.no, "no"), yesLabel: lexicon.yesLabel,
             noLabel: lexicon.noLabel, cues: order.compactMap { cues[$0] },
             suffixes: (lexicon.negationSuffixes ?? []).map { Array(normalizer.tokens($0).map(\.text).joined().utf8) },
@@ -196,5 +196,17 @@ private struct LexiconCompiler {
             corrections: try patterns(lexicon.corrections ?? [], "corrections"),
             conditions: try patterns(lexicon.conditions ?? [], "conditions"),
             conditionsAfter: try patterns(lexicon.conditionsAfter ?? [], "conditionsAfter"))
+        compiled.predicates = try patterns(lexicon.predicates ?? [], "predicates")
+        compiled.hedges = try patterns(lexicon.hedges ?? [], "hedges")
+        compiled.vague = try patterns(lexicon.vague ?? [], "vague")
+        for ending in lexicon.predicateEndings ?? [] {
+            let text = normalizer.tokens(ending).map(\.text).joined()
+            guard !text.isEmpty else {
+                throw GradingError(
+                    .invalidKey, file: file, "lexicon.predicateEndings: \"\(ending)\" has nothing to match")
+            }
+            compiled.predicateEndings.append(text)
+        }
+        return compiled
     }
 }

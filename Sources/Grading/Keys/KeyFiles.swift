@@ -125,6 +125,14 @@ struct LexiconFile: Decodable {
     let conditions: [String]?
     /// Words closing a condition (`なら`, `たら`).
     let conditionsAfter: [String]?
+    /// Copulas, auxiliaries and verbs that make a clause a statement ("è", "hay", "var", "是", "です").
+    let predicates: [String]?
+    /// Endings that mark a verb: of a word (Latin scripts) or of a clause (Chinese and Japanese).
+    let predicateEndings: [String]?
+    /// Words that hedge what their sentence says ("forse", "quizás", "belki", "也許", "たぶん").
+    let hedges: [String]?
+    /// Words that say something went wrong without saying what ("crash", "non funziona", "問題").
+    let vague: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {

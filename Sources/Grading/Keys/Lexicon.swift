@@ -59,4 +59,16 @@ struct Lexicon: Sendable {
     let conditions: [PhrasePattern]
     /// Words closing a condition clause (`なら`, `たら`).
     let conditionsAfter: [PhrasePattern]
+    /// Copulas, auxiliaries and verbs ("è", "hay", "var", "是"): a clause with one states something.
+    var predicates: [PhrasePattern] = []
+    /// Verb endings, normalised: of a word in Latin scripts (`-yor`, `-ano`), of a clause in Chinese and Japanese.
+    var predicateEndings: [String] = [] {
+        didSet { predicateEndingLastBytes = Set(predicateEndings.compactMap(\.utf8.last)) }
+    }
+    /// The last UTF-8 byte of every `predicateEndings` entry: most words end otherwise and are not compared.
+    private(set) var predicateEndingLastBytes: Set<UInt8> = []
+    /// Words that hedge their sentence ("forse", "たぶん"): a guess is not yet an explanation.
+    var hedges: [PhrasePattern] = []
+    /// Words that say something went wrong without saying what ("crash", "問題"): too vague to state a concept.
+    var vague: [PhrasePattern] = []
 }

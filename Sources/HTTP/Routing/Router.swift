@@ -78,24 +78,30 @@ public struct Router: Sendable {
 
     /// Runs the whole routing step in-process, for tests and internal callers: lookup, handler, errors.
     public func respond(to request: Request) async -> Response {
+        await route(request).response
+    }
+
+    /// `respond(to:)` that also names the pattern of the route that answered (`nil` when none matched), as
+    /// the server reports it in a `ResponseRecord`; `log` receives unhandled errors as the server logs them.
+    public func route(_ request: Request, log: LogHandler? = nil) async -> (response: Response, pattern: String?) {
         var request = request
         switch resolve(&request) {
         case .handler(let entry):
             do {
                 switch entry.handler {
-                case .immediate(let handler): return try handler(request)
-                case .async(let handler): return try await handler(request)
+                case .immediate(let handler): return (try handler(request), entry.pattern)
+                case .async(let handler): return (try await handler(request), entry.pattern)
                 case .deferring(let handler):
                     switch try handler(request) {
-                    case .now(let response): return response
-                    case .later(let work): return try await work()
+                    case .now(let response): return (response, entry.pattern)
+                    case .later(let work): return (try await work(), entry.pattern)
                     }
                 }
             } catch {
-                return response(for: error, request: request, log: nil)
+                return (response(for: error, request: request, log: log), entry.pattern)
             }
         case let other:
-            return response(for: other, request: request)
+            return (response(for: other, request: request), nil)
         }
     }
 

@@ -57,6 +57,11 @@ enum AdminTestSupport {
         try await slowRequest(port: server.port, "POST", "/admin/reload", headers: bearer)
     }
 
+    /// `POST /admin/reload` with the admin bearer token, in-process.
+    static func reload(_ app: TestApp) async throws -> TestClient.Response {
+        try await app.client().perform("POST", "/admin/reload", headers: bearer)
+    }
+
     /// Signs the client in through `/admin/login` and returns the session's CSRF token from the console.
     static func signIn(_ client: TestClient) async throws -> String {
         let login = try await post(client, "/admin/login", [("token", TestServer.adminToken)])
@@ -94,7 +99,16 @@ enum AdminTestSupport {
 
     /// Rewrites one content file of a server started with `copyContent: true`.
     static func edit(_ server: TestServer, file: String, _ change: (String) throws -> String) throws {
-        let url = URL(fileURLWithPath: server.contentDirectory).appendingPathComponent(file)
+        try edit(contentDirectory: server.contentDirectory, file: file, change)
+    }
+
+    /// Rewrites one content file of an app prepared with `copyContent: true`.
+    static func edit(_ app: TestApp, file: String, _ change: (String) throws -> String) throws {
+        try edit(contentDirectory: app.contentDirectory, file: file, change)
+    }
+
+    private static func edit(contentDirectory: String, file: String, _ change: (String) throws -> String) throws {
+        let url = URL(fileURLWithPath: contentDirectory).appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         let changed = try change(text)
         guard changed != text else { throw Failure.unexpected("editing \(file) changed nothing") }

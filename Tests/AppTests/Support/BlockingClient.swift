@@ -16,7 +16,8 @@ enum Blocking {
 extension TestClient {
     static let adminHeader = ("Authorization", "Bearer \(TestServer.adminToken)")
 
-    /// A request sent from a dedicated thread, with an optional JSON body and bearer token.
+    /// A request sent from a dedicated thread (or, for a `TestApp` client, to its router), with an optional
+    /// JSON body and bearer token.
     func perform(
         _ method: String, _ path: String, json: Any? = nil, bearer: String? = nil, headers: [(String, String)] = [],
         body: [UInt8] = []
@@ -28,6 +29,7 @@ extension TestClient {
             headers.append(("Content-Type", "application/json"))
         }
         if let bearer { headers.append(("Authorization", "Bearer \(bearer)")) }
+        if let app { return try await exchange(with: app, method, path, headers: headers, body: body) }
         let finalHeaders = headers
         let finalBody = body
         return try await Blocking.run { try self.request(method, path, headers: finalHeaders, body: finalBody) }

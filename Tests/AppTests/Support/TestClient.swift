@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// A small blocking HTTP/1.1 client over a real socket, with a cookie jar, for tests.
 ///
@@ -29,15 +30,30 @@ final class TestClient: @unchecked Sendable {  // used by one test task at a tim
         case closed
         case malformed(String)
         case notJSONObject(String)
+        /// A blocking `request` on a `TestApp` client: use `perform`.
+        case inProcess
     }
 
     let port: Int
     var cookies: [String: String] = [:]
+    /// Set for a client of a `TestApp`: `perform` hands requests to its router, nothing goes over a socket.
+    let app: TestApp?
+    /// The client address a `TestApp` sees, one per client as one per connection.
+    private let remoteAddress: String?
     private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []
 
     init(port: Int) {
         self.port = port
+        app = nil
+        remoteAddress = nil
+    }
+
+    /// A client of `app` (in-process).
+    init(app: TestApp) {
+        port = app.port
+        self.app = app
+        remoteAddress = app.nextRemoteAddress()
     }
 
     deinit {
@@ -48,29 +64,95 @@ final class TestClient: @unchecked Sendable {  // used by one test task at a tim
     func request(
         _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [], useCookies: Bool = true
     ) throws -> Response {
+        guard app == nil else { throw TestClientError.inProcess }
         if descriptor < 0 { try connect() }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if useCookies, !cookies.isEmpty {
-            head += "Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") + "\r\n"
-        }
-        if !body.isEmpty || method == "POST" || method == "PATCH" || method == "PUT" {
-            head += "Content-Length: \(body.count)\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        for (name, value) in fields(method, headers: headers, body: body, useCookies: useCookies) {
+            head += "\(name): \(value)\r\n"
         }
         head += "\r\n"
         do {
             try sendAll(Array(head.utf8) + body)
             let response = try readResponse(method: method)
-            for value in response.headers("Set-Cookie") {
-                let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
-                if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
-            }
+            keepCookies(of: response)
             if response.header("Connection")?.lowercased() == "close" { reset() }
             return response
         } catch {
             reset()
             throw error
         }
+    }
+
+    /// The header fields of a request: `Host`, the test's own, the cookie jar's and `Content-Length`.
+    func fields(_ method: String, headers: [(String, String)], body: [UInt8], useCookies: Bool) -> [(String, String)] {
+        var fields = [("Host", "127.0.0.1:\(port)")] + headers
+        if useCookies, !cookies.isEmpty {
+            fields.append(("Cookie", cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")))
+        }
+        if !body.isEmpty || method == "POST" || method == "PATCH" || method == "PUT" {
+            fields.append(("Content-Length", String(body.count)))
+        }
+        return fields
+    }
+
+    /// Stores the cookies a response sets, as a browser's jar would.
+    func keepCookies(of response: Response) {
+        for value in response.headers("Set-Cookie") {
+            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
+        }
+    }
+
+    /// Sends a request to the client's `TestApp`: the same fields as over a socket, handed to its router as
+    /// a `Request`; the answer is what the server would put on the wire (framing headers, no body for `HEAD`).
+    func exchange(
+        with app: TestApp, _ method: String, _ path: String, headers: [(String, String)], body: [UInt8]
+    ) async throws -> Response {
+        var requestHeaders = Headers()
+        for (name, value) in fields(method, headers: headers, body: body, useCookies: true) {
+            requestHeaders.add(name, value)
+        }
+        let answer: HTTP.Response
+        do throws(HTTPError) {
+            var request = try Request(method: Method(method), target: path, headers: requestHeaders, body: body)
+            request.remoteAddress = remoteAddress
+            answer = await app.respond(to: request)
+        } catch {
+            answer = app.respond(toUnparsable: error)
+        }
+        let response = Self.wireForm(of: answer, headOnly: method == "HEAD")
+        keepCookies(of: response)
+        return response
+    }
+
+    /// A response as the server serializes it: its framing headers dropped and the server's added
+    /// (`Content-Type` when missing, `Content-Length`, `Connection: close` when the handler asks to close).
+    static func wireForm(of response: HTTP.Response, headOnly: Bool) -> Response {
+        var fields: [(String, String)] = []
+        var hasContentType = false
+        var closes = false
+        for (name, value) in response.headers {
+            switch name.lowercased() {
+            case "date", "content-length", "transfer-encoding", "keep-alive": continue
+            case "connection":
+                closes = closes || value.lowercased().contains("close")
+                continue
+            case "content-type": hasContentType = true
+            default: break
+            }
+            fields.append((name, value))
+        }
+        let body = response.body
+        if response.status.allowsBody {
+            if !hasContentType {
+                fields.append(("Content-Type", body.isEmpty ? "text/plain; charset=utf-8" : "application/octet-stream"))
+            }
+            fields.append(("Content-Length", String(body.count)))
+        }
+        if closes { fields.append(("Connection", "close")) }
+        return Response(
+            status: response.status.code, headers: fields,
+            body: headOnly || !response.status.allowsBody ? [] : body)
     }
 
     func get(_ path: String, headers: [(String, String)] = []) throws -> Response {

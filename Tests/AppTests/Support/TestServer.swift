@@ -5,6 +5,9 @@ import HTTP
 
 /// A real Folio on 127.0.0.1 with an ephemeral port, a fresh SQLite file in a temp directory, and the
 /// repository's Content, Public and Migrations (or a copy of Content the test may edit).
+///
+/// For what only sockets show: framing, keep-alive, pipelining, timeouts, shutdown, the access log, load.
+/// Route logic is tested in-process through `TestApp`, which has the same API.
 final class TestServer: @unchecked Sendable {  // set once in init, then only read
     static let adminToken = "test-admin-token-0123456789abcdef"
     static let repositoryRoot: URL = {
@@ -25,15 +28,31 @@ final class TestServer: @unchecked Sendable {  // set once in init, then only re
 
     /// Starts a server; with `copyContent` the content directory is a private copy the test may change.
     init(copyContent: Bool = false, configure: (inout Configuration) -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-test-\(UUID().uuidString)")
+        directory = try Self.makeDirectory()
+        var configuration = try Self.configuration(in: directory, copyContent: copyContent)
+        configure(&configuration)
+        let copy = copyContent ? directory.appendingPathComponent("Content").path : nil
+        application = try Application.start(
+            configuration, preloaded: SharedContent.snapshot(for: configuration, pristineCopy: copy))
+    }
+
+    /// A fresh temporary directory for one test's database (and content copy).
+    static func makeDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The configuration every test server starts from: port 0, `folio.sqlite` in `directory`, the
+    /// repository's Content (or, with `copyContent`, a copy of it in `directory`), Public and Migrations.
+    static func configuration(in directory: URL, copyContent: Bool) throws -> Configuration {
         var configuration = Configuration()
         configuration.port = 0
         configuration.databasePath = directory.appendingPathComponent("folio.sqlite").path
-        configuration.contentDirectory = Self.repositoryRoot.appendingPathComponent("Content").path
-        configuration.publicDirectory = Self.repositoryRoot.appendingPathComponent("Public").path
-        configuration.migrationsDirectory = Self.repositoryRoot.appendingPathComponent("Migrations").path
-        configuration.adminToken = Self.adminToken
+        configuration.contentDirectory = repositoryRoot.appendingPathComponent("Content").path
+        configuration.publicDirectory = repositoryRoot.appendingPathComponent("Public").path
+        configuration.migrationsDirectory = repositoryRoot.appendingPathComponent("Migrations").path
+        configuration.adminToken = adminToken
         configuration.eventLoops = 2
         configuration.accessLog = false
         if copyContent {
@@ -43,8 +62,7 @@ final class TestServer: @unchecked Sendable {  // set once in init, then only re
             try FileManager.default.copyItem(atPath: original.path, toPath: copy.path)
             configuration.contentDirectory = copy.path
         }
-        configure(&configuration)
-        application = try Application.start(configuration)
+        return configuration
     }
 
     func stop() async {
