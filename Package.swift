@@ -25,6 +25,10 @@ let package = Package(
             name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
+        // ICU's transliterators (libicu) behind a C face: ICU's headers would clash with Foundation's private ICU.
+        .target(
+            name: "CICU", path: "Sources/CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // A lock ThreadSanitizer understands, shared by the modules with threads.
         .target(name: "Locking", swiftSettings: strict),
@@ -35,7 +39,9 @@ let package = Package(
         .target(name: "Course", swiftSettings: strict),
         // Snowball stemmers (Debian's libstemmer) for grading and search.
         .target(name: "Stemming", dependencies: ["CStemmer", "Locking"], swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["Course", "Stemming"], swiftSettings: strict),
+        // ICU transforms (libicu): romaji and katakana read as hiragana when grading Japanese.
+        .target(name: "Transliteration", dependencies: ["CICU", "Locking"], swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["Course", "Stemming", "Transliteration"], swiftSettings: strict),
         // Server-rendered HTML: pure functions from the course model to escaped markup.
         .target(name: "Views", dependencies: ["Course", "Grading"], swiftSettings: strict),
         .target(
@@ -59,6 +65,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
         .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
+        .testTarget(name: "TransliterationTests", dependencies: ["Transliteration"]),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures", "Evaluation"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
         .testTarget(

@@ -11,14 +11,26 @@ public struct UngroundedPhrase: Sendable, Equatable, CustomStringConvertible {
     public let phrase: String
     /// The reason of its synonym group; `nil` for an entry of `phrases`, which has none.
     public let reason: String?
+    /// The group holds this phrase alone, so the reason is the phrase's own.
+    public let hasOwnReason: Bool
+    /// Learner paraphrases (not from the fixtures) the phrase is tested against.
+    public let examples: [String]
 
-    public init(language: String, question: String, part: String, phrase: String, reason: String?) {
+    public init(
+        language: String, question: String, part: String, phrase: String, reason: String?, hasOwnReason: Bool = false,
+        examples: [String] = []
+    ) {
         self.language = language
         self.question = question
         self.part = part
         self.phrase = phrase
         self.reason = reason
+        self.hasOwnReason = hasOwnReason
+        self.examples = examples
     }
+
+    /// Grounded as the issue asks of a phrase the course does not contain: its own reason and a tested paraphrase.
+    public var isJustified: Bool { reason != nil && hasOwnReason && !examples.isEmpty }
 
     /// `it.json: ch1-q1: concept stretched "buco" is not in the course text (synonym: …)`.
     public var description: String {
@@ -63,7 +75,7 @@ extension AnswerKeyBook {
                         found.append(
                             UngroundedPhrase(
                                 language: code, question: id, part: phrase.part, phrase: phrase.pattern.source,
-                                reason: phrase.reason))
+                                reason: phrase.reason, hasOwnReason: phrase.ownReason, examples: phrase.examples))
                     }
                 }
             }

@@ -16,7 +16,7 @@ import Testing
     static let cases: [Case] = [
         Case(
             language: "it", input: "ＳＤＫ　２７．１", tokens: "sdk 27.1", rule: "NFKC folds full-width letters, digits, space"),
-        Case(language: "ja", input: "ﾀﾌﾞﾊﾞｰ", tokens: "タ ブ バ ー", rule: "NFKC folds half-width katakana"),
+        Case(language: "ja", input: "ﾀﾌﾞﾊﾞｰ", tokens: "た ぶ ば", rule: "NFKC folds half-width katakana, read as hiragana"),
         Case(language: "tr", input: "İÇ EKRAN", tokens: "ic ekran", rule: "Turkish İ lowercases to i"),
         Case(language: "tr", input: "KAPALI", tokens: "kapali", rule: "Turkish I lowercases to ı, folded to i"),
         Case(language: "tr", input: "ıi İI", tokens: "ii ii", rule: "dotted and dotless i meet after folding"),
@@ -28,7 +28,7 @@ import Testing
         Case(
             language: "tr", input: "iç ekran, dış ekran, çubuğu", tokens: "ic ekran dis ekran cubugu",
             rule: "Turkish letters optional"),
-        Case(language: "ja", input: "ガラス が", tokens: "ガ ラ ス が", rule: "Japanese voicing marks are kept"),
+        Case(language: "ja", input: "ガラス が", tokens: "が ら す が", rule: "Japanese voicing marks are kept"),
         Case(
             language: "zh-Hant", input: "这台设备没有铰链", tokens: "這 台 裝 置 沒 有 鉸 鏈",
             rule: "Simplified → Traditional, mainland 设备 → 裝置"),

@@ -20,8 +20,17 @@ import Testing
         Case(language: "it", phrase: "lato", text: "latore", matches: false),
         Case(language: "es", phrase: "estirada", text: "las frases quedan estiradas", matches: true),
         Case(language: "es", phrase: "sonido", text: "son dos partes", matches: false),
-        // No stemmer (tr): whole words only; `*` stems, but never into a word on the deny list.
+        // Snowball (tr): a key word written bare matches its inflections, typed with or without Turkish letters; a
+        // key word written inflected keeps its case ending; `*` stems never reach a word on the deny list.
         Case(language: "tr", phrase: "görünür", text: "görünüyor", matches: false),
+        Case(language: "tr", phrase: "dikey", text: "dikeydir", matches: true),
+        Case(language: "tr", phrase: "çubuk", text: "yatay çubukta", matches: true),
+        Case(language: "tr", phrase: "arayüz", text: "ayri arayuzler", matches: true),
+        Case(language: "tr", phrase: "arayüz", text: "AYRI ARAYÜZLER", matches: true),
+        Case(language: "tr", phrase: "gezinmeyi sar*", text: "gezinme tarafından sarılır", matches: false),
+        Case(language: "tr", phrase: "boşluk", text: "arada koca bir boşluğu var", matches: true),
+        Case(language: "tr", phrase: "kenar", text: "kenarlarda", matches: true),
+        Case(language: "tr", phrase: "kenar", text: "kenarlık", matches: false),
         Case(language: "tr", phrase: "belir*", text: "belirir", matches: true),
         Case(language: "tr", phrase: "belir*", text: "açı belirleyici değil", matches: false),
         Case(language: "it", phrase: "alto … basso", text: "in alto e anche in basso", matches: true),

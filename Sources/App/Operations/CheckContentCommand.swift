@@ -28,8 +28,9 @@ public enum CheckContentCommand {
         }
     }
 
-    /// Key phrases found nowhere in their question's course text: warnings for those without a reason, a count
-    /// per language for the synonyms that rely on their group's reason.
+    /// Key phrases found nowhere in their question's course text: warnings for those without a reason, and per
+    /// language a count of the synonyms, split into those with their own reason and a tested paraphrase and
+    /// those that rely on a reason shared with other phrases (Content/keys/README.md, Grounding).
     static func groundingReport(_ phrases: [UngroundedPhrase]) -> String {
         var text = ""
         for phrase in phrases where phrase.reason == nil {
@@ -37,9 +38,12 @@ public enum CheckContentCommand {
         }
         let synonyms = Dictionary(grouping: phrases.filter { $0.reason != nil }, by: \.language)
         for language in synonyms.keys.sorted() {
+            let phrases = synonyms[language] ?? []
+            let justified = phrases.filter(\.isJustified).count
             text +=
-                "warning: keys \(language): \(synonyms[language]?.count ?? 0) synonyms are not in the course text;"
-                + " each relies on its group's reason (see Content/keys/README.md, Grounding)\n"
+                "warning: keys \(language): \(phrases.count) synonyms are not in the course text;"
+                + " \(justified) have their own reason and a tested paraphrase, \(phrases.count - justified) rely on"
+                + " a reason shared with other phrases (see Content/keys/README.md, Grounding)\n"
         }
         return text
     }

@@ -38,6 +38,9 @@ struct LanguageDetector {
         } else {
             return [page]
         }
+        if scripts == [.latin], let romaji = packs[page]?.normalizer.rules.romaji, romaji.isRomaji(text) {
+            return [page] + order.filter { $0 != page && packs[$0]?.normalizer.rules.script == .latin }
+        }
         let pool = order.filter { code in packs[code].map { scripts.contains($0.normalizer.rules.script) } ?? false }
         guard !pool.isEmpty else { return [page] }
         let scores = score(String(sample), pool: pool, page: page)

@@ -1,4 +1,5 @@
 import Stemming
+import Transliteration
 
 /// Compiling one `{lang}.json` against the neutral keys.
 extension KeyCompiler {
@@ -12,7 +13,14 @@ extension KeyCompiler {
         guard file.language == code else {
             throw fail(nil, "\"language\" is \"\(file.language)\" but the file is named \(fileName)")
         }
-        let rules = try textRules(file.text, fail: { fail(nil, $0) })
+        var rules = try textRules(file.text, fail: { fail(nil, $0) })
+        if let id = file.text.romaji {
+            do {
+                rules.romaji = RomajiReader(transliterator: try Transliterator(id: id), keyWords: latinWords(of: file))
+            } catch {
+                throw fail(nil, "romaji: \(error)")
+            }
+        }
         let normalizer = Normalizer(rules: rules, han: rules.simplifiedToTraditional ? han : nil)
         let lexicon = try LexiconCompiler(normalizer: normalizer, file: fileName).compile(file.lexicon)
         var templates: [Feedback.Reason: String] = [:]
@@ -43,6 +51,33 @@ extension KeyCompiler {
             matcher: matcher)
     }
 
+    /// The lower-cased Latin words of a language file's phrases and lexicon (`overlay`, `status`, `no`): written
+    /// in Latin by the key, so never read as romaji.
+    private static func latinWords(of file: LanguageKeyFile) -> Set<String> {
+        var texts: [String] = []
+        for entry in file.questions.values {
+            let sets =
+                Array((entry.options ?? [:]).values) + Array((entry.concepts ?? [:]).values)
+                + [entry.answer, entry.wrong, entry.ignore].compactMap { $0 }
+            texts += sets.flatMap { $0.allPhrases + ($0.anchors ?? []) }
+        }
+        let lexicon = file.lexicon
+        texts += lexicon.yes + lexicon.no + lexicon.dontKnow + lexicon.bothOptions + lexicon.functionWords
+        var words: Set<String> = []
+        for text in texts {
+            var word = ""
+            for character in text.lowercased() + " " {
+                if RomajiSyllables.isLatinLetter(character) {
+                    word.append(character)
+                } else if !word.isEmpty {
+                    words.insert(word)
+                    word = ""
+                }
+            }
+        }
+        return words
+    }
+
     private static func textRules(_ text: TextRulesFile, fail: (String) -> GradingError) throws(GradingError)
         -> TextRules
     {
@@ -66,7 +101,7 @@ extension KeyCompiler {
             variants[source.value] = target.value
         }
         var vocabulary: [(from: String, to: String)] = []
-        for word in text.vocabulary ?? [] {
+        for word in (text.vocabulary ?? []) + (text.readings ?? []) {
             guard !word.from.isEmpty, !word.reason.isEmpty else {
                 throw fail("vocabulary entries need a word and a reason (\(word.from) → \(word.to))")
             }
@@ -76,6 +111,9 @@ extension KeyCompiler {
             caseFolding: caseFolding, foldDiacritics: text.foldDiacritics,
             simplifiedToTraditional: text.simplifiedToTraditional ?? false, segmentation: segmentation,
             script: script, verbStems: text.verbStems ?? false, variants: variants, vocabulary: vocabulary)
+        rules.foldKana = text.foldKana ?? false
+        rules.stemAccented = text.stemAccented ?? false
+        rules.stemBareKeyWordsOnly = text.stemBareKeyWordsOnly ?? false
         if let algorithm = text.stemmer {
             guard segmentation == .words else { throw fail("a stemmer is for languages segmented in words") }
             do {

@@ -75,6 +75,17 @@ struct TextRulesFile: Decodable {
     let stemmer: String?
     /// Words no stem may match, each with a reason (Turkish `belirleyici` is not `belir*`).
     let stemDeny: [DeniedStemFile]?
+    /// The stemmer reads words before accents are folded (Turkish vowel harmony).
+    let stemAccented: Bool?
+    /// Only key words written in their bare form match by stem (Turkish case endings carry roles).
+    let stemBareKeyWordsOnly: Bool?
+    /// Japanese: katakana folded to hiragana and long vowels to short ones.
+    let foldKana: Bool?
+    /// Japanese: the ICU transform that reads romaji words (`Latin-Hiragana`).
+    let romaji: String?
+    /// Japanese: kana readings replaced by their written form (`じょうげ` → `上下`), each with a reason; applied
+    /// like `vocabulary` after kana folding, keys and answers alike.
+    let readings: [VariantFile]?
 }
 
 struct DeniedStemFile: Decodable {
@@ -148,4 +159,7 @@ struct PhraseSetFile: Decodable {
 struct SynonymFile: Decodable {
     let reason: String
     let phrases: [String]
+    /// Learner paraphrases, written apart from the fixtures, that each of the group's phrases must match: the
+    /// test of a synonym the course text does not ground (`GroundingTests`).
+    let examples: [String]?
 }

@@ -12,6 +12,10 @@ struct LanguagePack: Sendable {
         let part: String
         let pattern: PhrasePattern
         let reason: String?
+        /// The synonym group holds this phrase alone: the reason is the phrase's own.
+        var ownReason = false
+        /// The group's learner paraphrases, each phrase matching at least one.
+        var examples: [String] = []
     }
 
     struct QuestionWords: Sendable {

@@ -140,7 +140,9 @@ struct QuestionCompiler {
                 entries.append(QuestionMatcher.Entry(pattern: pattern, target: target, wholeClause: false))
                 if let part {
                     compiled.phrases.append(
-                        LanguagePack.KeyPhrase(part: part, pattern: pattern, reason: synonym.reason))
+                        LanguagePack.KeyPhrase(
+                            part: part, pattern: pattern, reason: synonym.reason, ownReason: synonym.phrases.count == 1,
+                            examples: synonym.examples ?? []))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Stemming
 
 /// Turns text into tokens for one language: NFKC (which also folds full- and half-width forms), case folding
 /// (Turkish-aware where the language asks), optional accent folding, Simplified → Traditional for Chinese,
@@ -28,7 +29,13 @@ struct Normalizer: Sendable {
             let words = tokens.indices.filter {
                 tokens[$0].kind == .word && tokens[$0].text.count >= PhrasePattern.Unit.stemmedLength
             }
-            for (index, stem) in zip(words, stemmer.stem(words.map { tokens[$0].text })) { tokens[index].stem = stem }
+            let forms = stemmedForms(of: tokens, words: words, text: text)
+            for (index, stem) in zip(words, stemmer.stem(forms)) { tokens[index].stem = stem }
+            if rules.stemAccented {
+                for (position, index) in words.enumerated() {
+                    tokens[index].stem = accentedStem(forms[position], stem: tokens[index].stem, stemmer: stemmer)
+                }
+            }
         }
         if !rules.deniedStems.isEmpty {
             for index in tokens.indices where rules.deniedStems.contains(tokens[index].text) {
@@ -38,12 +45,48 @@ struct Normalizer: Sendable {
         return tokens
     }
 
-    private func rawTokens(_ text: String) -> [Token] {
+    /// The words the stemmer reads: as typed (accents kept) when the language's stemmer needs its letters, else
+    /// the folded tokens.
+    private func stemmedForms(of tokens: [Token], words: [Int], text: String) -> [String] {
+        // ASCII without `I` has no accent to keep: the folded tokens are the words as typed.
+        let plain = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x49 }
+        guard rules.stemAccented, rules.vocabulary.isEmpty, !plain else { return words.map { tokens[$0].text } }
+        let accented = rawTokens(text, foldingDiacritics: false)
+        guard accented.count == tokens.count else { return words.map { tokens[$0].text } }
+        return words.map { accented[$0].text }
+    }
+
+    /// Turkish: the stem of an accented word, folded like the tokens; an ASCII-typed word whose suffix the
+    /// stemmer kept because its vowels broke harmony (`arayuzler`, typed for `arayüzler`) is read again with
+    /// front rounded vowels (`ü`, `ö`) and then with dotless `ı`.
+    private func accentedStem(_ word: String, stem: String, stemmer: Stemmer) -> String {
+        var stem = stem
+        if stem == word, word.utf8.allSatisfy({ $0 < 0x80 }) {
+            let front = String(word.map { $0 == "u" ? "ü" : $0 == "o" ? "ö" : $0 })
+            let back = String(word.map { $0 == "i" ? "ı" : $0 })
+            for variant in [front, back] where variant != word {
+                let retried = stemmer.stem(variant)
+                if retried != variant {
+                    stem = retried
+                    break
+                }
+            }
+        }
+        var view = String.UnicodeScalarView()
+        for scalar in stem.unicodeScalars {
+            view.append(Unicode.Scalar(LatinFolding.fold(scalar.value)) ?? scalar)
+        }
+        return String(view)
+    }
+
+    private func rawTokens(_ text: String, foldingDiacritics: Bool? = nil) -> [Token] {
+        let foldDiacritics = foldingDiacritics ?? rules.foldDiacritics
         var builder = TokenBuilder()
-        let scalars = Array(folded(text).unicodeScalars)
+        var scalars = Array(folded(text).unicodeScalars)
+        if rules.foldKana { scalars = KanaFolding.fold(scalars) }
         var index = 0
         while index < scalars.count {
-            let value = mapped(scalars[index].value)
+            let value = mapped(scalars[index].value, foldDiacritics: foldDiacritics)
             let scalar = scalars[index]
             defer { index += 1 }
             if value == 0 { continue }
@@ -58,7 +101,7 @@ struct Normalizer: Sendable {
             {
                 builder.appendDecimalPoint()
             } else if LatinFolding.isCombiningMark(value) {
-                if !rules.foldDiacritics { builder.appendLetter(value) }
+                if !foldDiacritics { builder.appendLetter(value) }
             } else if CharacterClass.isLetter(scalar) {
                 builder.appendLetter(value)
             } else if CharacterClass.isSentenceEnd(value) {
@@ -79,10 +122,11 @@ struct Normalizer: Sendable {
         return builder.finish()
     }
 
-    /// NFKC, then case folding by the language's rule.
+    /// Romaji read as kana, NFKC, then case folding by the language's rule.
     private func folded(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) && (rules.caseFolding == .standard || rules.foldDiacritics) {
-            // ASCII is already NFKC; Turkish I → ı → i ends as i once accents are folded.
+        let text = rules.romaji?.read(text) ?? text
+        if text.utf8.allSatisfy({ $0 < 0x80 }) && (rules.caseFolding == .standard || !text.utf8.contains(0x49)) {
+            // ASCII is already NFKC; in ASCII only `I` lower-cases differently in Turkish (to ı).
             return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
         var compatible = text.precomposedStringWithCompatibilityMapping
@@ -107,9 +151,9 @@ struct Normalizer: Sendable {
     }
 
     /// Accent folding, Simplified → Traditional and variant folding of one scalar; 0 drops it.
-    private func mapped(_ value: UInt32) -> UInt32 {
+    private func mapped(_ value: UInt32, foldDiacritics: Bool) -> UInt32 {
         var result = value
-        if rules.foldDiacritics { result = LatinFolding.fold(result) }
+        if foldDiacritics { result = LatinFolding.fold(result) }
         if let han, CharacterClass.isHan(result) { result = han.convert(result) }
         if let variant = rules.variants[result] { result = variant }
         return result

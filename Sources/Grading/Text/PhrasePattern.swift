@@ -78,7 +78,9 @@ struct PhrasePattern: Sendable {
                 let tokens = normalizer.tokens(String(isStem ? word.dropLast() : word))
                 for (offset, token) in tokens.enumerated() {
                     var unit = Unit(text: token.text, isStem: isStem && offset == tokens.count - 1, head: token.head)
-                    if !unit.isStem, token.kind == .word, token.text.count >= Unit.stemmedLength {
+                    if !unit.isStem, token.kind == .word, token.text.count >= Unit.stemmedLength,
+                        !normalizer.rules.stemBareKeyWordsOnly || token.stem == token.text
+                    {
                         unit.snowball = token.stem
                     }
                     units.append(unit)

@@ -42,6 +42,17 @@ struct TextRules: Sendable {
     var vocabulary: [(from: String, to: String)]
     /// Snowball stemmer for Latin-script word matching (Italian, Spanish); `nil` keeps plain word matching.
     var stemmer: Stemmer? = nil
+    /// The stemmer reads words with their accents, before folding (Turkish suffixes follow vowel harmony, which
+    /// needs `ü`, `ı`, `ö`); the stem is then folded like the tokens.
+    var stemAccented = false
+    /// Only key words written bare (the word is its own stem: `dikey`, `çubuk`) match their inflected forms; a key
+    /// word written inflected means that inflection (Turkish `gezinmeyi`, the object, is not `gezinme tarafından`,
+    /// the agent: the case ending says who wraps whom).
+    var stemBareKeyWordsOnly = false
+    /// Japanese: katakana read as hiragana and long vowels as short ones (`KanaFolding`), keys and answers alike.
+    var foldKana = false
+    /// Japanese: romaji words read as hiragana (`RomajiReader`); `nil` leaves Latin words as they are.
+    var romaji: RomajiReader? = nil
     /// Words no stem may match (Turkish `belirleyici`, "decisive", is not `belir*`, "to appear"), normalised.
     var deniedStems: Set<String> = []
 }
