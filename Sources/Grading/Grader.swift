@@ -42,7 +42,9 @@ public struct Grader: Sendable {
             let scanner = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
             let reading = scanner.read(text)
             let candidates = scanner.candidates(reading, pack.matcher)
-            let evidence = scanner.evidence(reading, candidates[position], anchors: pack.matcher.anchors[position])
+            let evidence = scanner.markingOtherSubjects(
+                scanner.evidence(reading, candidates[position], anchors: pack.matcher.anchors[position]), reading,
+                questionSides: scanner.subjectSides(of: pack.reference(questionID) ?? ""))
             let assessment = Assessment(key: key, evidence: evidence, choice: chosen)
             let result = Reading(
                 assessment: assessment, language: code, position: position, evidence: evidence, reading: reading,

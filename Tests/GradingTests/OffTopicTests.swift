@@ -100,4 +100,20 @@ import Testing
         #expect(grade.reason == .offTopic)
         #expect(grade.feedback.hasPrefix("Questa risposta parla d'altro"))
     }
+
+    /// A short right answer that adds a location word other questions' keys share ("a destra", "右側") and one
+    /// phrase of another question is still about this question: only words distinctive of the other question
+    /// can outweigh this one's.
+    @Test(arguments: [
+        ("it", "verticale, a destra sul bordo esterno"),
+        ("es", "vertical, a la derecha en el borde exterior"),
+        ("tr", "dikey, sağda dış kenarda"),
+        ("zh-Hant", "垂直，在右側外側"),
+        ("ja", "垂直で、右側の外側にある"),
+    ])
+    func sharedLocationWordsDoNotMakeAShortAnswerOffTopic(language: String, answer: String) throws {
+        let grade = try TestContent.grader().grade(questionID: "ch6-q1", language: language, answer: answer)
+        #expect(grade.verdict == .correct, "\(language): \(grade.feedback)")
+        #expect(grade.reason != .offTopic)
+    }
 }

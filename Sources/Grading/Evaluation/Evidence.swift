@@ -15,6 +15,9 @@ struct Occurrence: Sendable, Equatable {
     /// The concept's phrase stands in a clause about another concept's subject (the roles are swapped): it
     /// contradicts its concept instead of stating it.
     var boundElsewhere = false
+    /// The phrase's clause (or what leads its sentence) names another subject than the question's ("sullo
+    /// schermo esterno è verticale" asked about the inner screen): true of something else, no claim here.
+    var otherSubject = false
     /// Every clause the phrase stands in only names topics ("metà contenuto"): a mention, not a claim.
     var topicOnly = false
     /// The phrase's sentence is hedged ("forse si rompe"): a guess, not a claim.
@@ -26,7 +29,7 @@ struct Occurrence: Sendable, Equatable {
 
     /// The phrase speaks for its target: stated plainly, or negated for a `!` phrase, or either way for `~`.
     var asserts: Bool {
-        if boundElsewhere { return false }
+        if boundElsewhere || otherSubject { return false }
         switch polarity {
         case .positive: return !negated
         case .negated: return negated
@@ -37,7 +40,7 @@ struct Occurrence: Sendable, Equatable {
     /// The phrase is stated the other way round ("non sono diversi" for `diversi`). A `!` phrase said plainly
     /// is only a mention ("la maschera copre la piega" for `!maschera`), not a denial.
     var denies: Bool {
-        boundElsewhere || (polarity == .positive && negated)
+        !otherSubject && (boundElsewhere || (polarity == .positive && negated))
     }
 }
 

@@ -27,9 +27,11 @@ struct OffTopic {
         let ownBySentence = Self.supportBySentence(evidence, generic: true)
         let own = ownBySentence.values.reduce(0, +)
         var foreign: Set<Int> = []
-        // Words the learner echoes from this question (its key's `ignore`) are no evidence for another one.
+        // Words the learner echoes from this question (its key's `ignore`) are no evidence for another one; nor,
+        // for dominance, words this question's key reads itself or several other keys share ("a destra").
         let echoes = Set(
             evidence.occurrences.filter { $0.target == .ignored }.flatMap { Array($0.start..<$0.end) })
+        let shared = echoes.union(Self.sharedTokens(question: question, candidates: candidates))
         var answered = 0
         var chapters: Set<Substring> = []
         let ownChapter = Self.chapter(of: matcher.questionIDs[question])
@@ -46,7 +48,11 @@ struct OffTopic {
             for (sentence, count) in bySentence where count >= 2 && count > ownBySentence[sentence, default: 0] {
                 foreign.insert(sentence)
             }
-            if support >= Self.dominantSupport && Double(support) >= Self.dominance * Double(own) { return true }
+            // Dominance counts only the other question's own words: a short answer here that shares location
+            // words with another question does not answer that one instead.
+            let distinct = Self.supportBySentence(other.corrected(for: key), generic: false, excluding: shared)
+                .values.reduce(0, +)
+            if distinct >= Self.dominantSupport && Double(distinct) >= Self.dominance * Double(own) { return true }
             if support >= max(Self.answeredSupport, (own + 1) / 2) { answered += 1 }
             if answered >= Self.answeredQuestions { return true }
             let chapter = Self.chapter(of: matcher.questionIDs[index])
@@ -55,6 +61,33 @@ struct OffTopic {
         }
         let ownSentences = ownBySentence.values.filter { $0 > 0 }.count
         return foreign.count >= Self.foreignSentences && foreign.count >= ownSentences
+    }
+
+    /// Questions whose phrases may cover a word before it stops being distinctive of any one of them.
+    static let sharedBy = 2
+
+    /// Token positions covered by a (non-generic) phrase of this question's key, whatever the phrase stands
+    /// for, or by phrases of more than `sharedBy` other questions: location words every key about bars uses
+    /// ("a destra", "右側") speak for none of them in particular.
+    static func sharedTokens(question: Int, candidates: [[Occurrence]]) -> Set<Int> {
+        var shared = Set<Int>()
+        var owners: [Int: Int] = [:]
+        var last: [Int: Int] = [:]
+        for (index, found) in candidates.enumerated() {
+            for occurrence in found where !occurrence.generic {
+                for position in occurrence.start..<occurrence.end
+                where !occurrence.gaps.contains(where: { $0.contains(position) }) {
+                    if index == question {
+                        shared.insert(position)
+                    } else if last[position] != index {
+                        last[position] = index
+                        owners[position, default: 0] += 1
+                    }
+                }
+            }
+        }
+        for (position, count) in owners where count > sharedBy { shared.insert(position) }
+        return shared
     }
 
     /// `ch3-q2` → `ch3`, `practice-q1` → `practice`.

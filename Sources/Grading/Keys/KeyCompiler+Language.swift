@@ -199,6 +199,14 @@ private struct LexiconCompiler {
         compiled.predicates = try patterns(lexicon.predicates ?? [], "predicates")
         compiled.hedges = try patterns(lexicon.hedges ?? [], "hedges")
         compiled.vague = try patterns(lexicon.vague ?? [], "vague")
+        for group in lexicon.subjects ?? [] {
+            var sides: [[PhrasePattern]] = []
+            for side in group { sides.append(try patterns(side, "subjects")) }
+            guard sides.count >= 2 else {
+                throw GradingError(.invalidKey, file: file, "lexicon.subjects: a group needs at least two sides")
+            }
+            compiled.subjects.append(sides)
+        }
         for ending in lexicon.predicateEndings ?? [] {
             let text = normalizer.tokens(ending).map(\.text).joined()
             guard !text.isEmpty else {

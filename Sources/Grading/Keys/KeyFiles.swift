@@ -133,6 +133,9 @@ struct LexiconFile: Decodable {
     let hedges: [String]?
     /// Words that say something went wrong without saying what ("crash", "non funziona", "問題").
     let vague: [String]?
+    /// Groups of subjects an answer can confuse, each a list of sides and each side a list of phrases
+    /// (`[["schermo interno"], ["schermo esterno"]]`): a claim made of the side the question is not about.
+    let subjects: [[[String]]]?
 }
 
 struct LanguageQuestionFile: Decodable {

@@ -71,4 +71,6 @@ struct Lexicon: Sendable {
     var hedges: [PhrasePattern] = []
     /// Words that say something went wrong without saying what ("crash", "問題"): too vague to state a concept.
     var vague: [PhrasePattern] = []
+    /// Groups of subjects an answer can confuse (the inner and the outer screen): per group, per side, its phrases.
+    var subjects: [[[PhrasePattern]]] = []
 }
