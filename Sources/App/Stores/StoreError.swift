@@ -1,6 +1,6 @@
 /// Every failure a store reports, whatever engine is behind it.
 ///
-/// Routes react to the kind only: a full disk or a locked database is a 503 with `Retry-After`
+/// Routes react to the kind only: a full disk, a locked or unreachable database is a 503 with `Retry-After`
 /// (`StorageFaults`), a full write queue is a 503 (`durably`), anything else a 500 with its log line.
 struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The families of failure callers tell apart.
@@ -9,6 +9,9 @@ struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case storageFull
         /// Another process held the database's lock past the busy timeout.
         case busy
+        /// The database server cannot be reached (refused, lost or restarting connection): nothing was
+        /// saved; the pool reconnects by itself, so retrying shortly may succeed.
+        case unavailable
         /// Too many writes are queued; retrying later may succeed.
         case overloaded
         /// Anything else: a bug, a corrupt file, a closed database.
