@@ -107,6 +107,7 @@ public final class Application: Sendable {
         }
         metrics.sampleOpenConnections { server.openConnections }
         services.publicOrigin.listen(host: configuration.host, port: server.localPort)
+        services.content.followCluster()
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer,
             accessLog: accessLog)

@@ -1,0 +1,25 @@
+/// The seam through which nodes sharing a database tell each other about accepted content versions.
+///
+/// On PostgreSQL, `NOTIFY` on a channel every node `LISTEN`s to on a dedicated connection; on SQLite,
+/// a single node, there is nobody to tell and both calls do nothing (`SingleNodeAnnouncements`).
+protocol ContentAnnouncing: Sendable {
+    /// Tells every node (this one included) that a node accepted a version.
+    /// - Throws: `StoreError` when the database cannot take the notification.
+    func announce(_ announcement: ContentAnnouncement) throws(StoreError)
+
+    /// Starts delivering announcements to `handler` on a thread of its own, for the life of the process.
+    ///
+    /// Whenever the listening connection is (re)established, `caughtUp` is called first, so a node that
+    /// missed announcements while the database was unreachable compares with the latest accepted version.
+    func listen(
+        caughtUp: @escaping @Sendable () -> Void, _ handler: @escaping @Sendable (ContentAnnouncement) -> Void)
+}
+
+/// Announcements for a single node (SQLite): nobody else shares the database, so nothing is sent or heard.
+struct SingleNodeAnnouncements: ContentAnnouncing {
+    func announce(_ announcement: ContentAnnouncement) throws(StoreError) {}
+
+    func listen(
+        caughtUp: @escaping @Sendable () -> Void, _ handler: @escaping @Sendable (ContentAnnouncement) -> Void
+    ) {}
+}
