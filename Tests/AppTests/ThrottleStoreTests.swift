@@ -5,7 +5,7 @@ import Testing
 @testable import App
 
 /// The shared throttles: buckets kept in the database hold across every node (every store over the same
-/// database), refill with wall-clock time and forget idle clients.
+/// database), refill with wall-clock time and forget idle clients; on both engines.
 struct ThrottleStoreTests {
     /// Runs `body` with the throttle store over a new, migrated SQLite database, removed afterwards.
     static func withSQLiteThrottles(_ body: (any ThrottleStoring) throws -> Void) throws {
@@ -20,8 +20,16 @@ struct ThrottleStoreTests {
         try body(SQLiteThrottleStore(database: database))
     }
 
-    @Test func aLimitHoldsAcrossNodesSharingTheDatabase() throws {
-        try Self.withSQLiteThrottles { store throws in
+    /// Runs `body` with the throttle store of `engine` over a fresh database.
+    static func withThrottles(
+        _ engine: StoreContractTests.Engine, _ body: @escaping (any ThrottleStoring) throws -> Void
+    ) async throws {
+        try await StoreContractTests.withStores(engine) { stores in try body(stores.throttles) }
+    }
+
+    @Test(arguments: StoreContractTests.Engine.available)
+    func aLimitHoldsAcrossNodesSharingTheDatabase(engine: StoreContractTests.Engine) async throws {
+        try await Self.withThrottles(engine) { store throws in
             let rule = ThrottleRule(scope: "resume", capacity: 3, refillSeconds: 60)
             let nodeA = SharedRateLimiter(store: store, rule: rule)
             let nodeB = SharedRateLimiter(store: store, rule: rule)
@@ -35,8 +43,9 @@ struct ThrottleStoreTests {
         }
     }
 
-    @Test func aFailureSpentOnOneNodeThrottlesTheClientOnAnother() throws {
-        try Self.withSQLiteThrottles { store throws in
+    @Test(arguments: StoreContractTests.Engine.available)
+    func aFailureSpentOnOneNodeThrottlesTheClientOnAnother(engine: StoreContractTests.Engine) async throws {
+        try await Self.withThrottles(engine) { store throws in
             let nodeA = LoginThrottle(store: store, scope: "admin-sign-in", allowance: 2, refillSeconds: 10)
             let nodeB = LoginThrottle(store: store, scope: "admin-sign-in", allowance: 2, refillSeconds: 10)
             let bearer = LoginThrottle(store: store, scope: "admin-bearer", allowance: 2, refillSeconds: 10)
@@ -48,8 +57,9 @@ struct ThrottleStoreTests {
         }
     }
 
-    @Test func idleBucketsAreDeletedOnceFullAgain() throws {
-        try Self.withSQLiteThrottles { store throws in
+    @Test(arguments: StoreContractTests.Engine.available)
+    func idleBucketsAreDeletedOnceFullAgain(engine: StoreContractTests.Engine) async throws {
+        try await Self.withThrottles(engine) { store throws in
             let rule = ThrottleRule(scope: "s", capacity: 2, refillSeconds: 10)
             for index in 0..<50 { _ = try store.draw("client-\(index)", rule: rule, draw: .always, now: 0) }
             _ = try store.draw("late", rule: rule, draw: .always, now: 21)

@@ -15,7 +15,10 @@ extension ContentHost {
 
     /// Starts following the other nodes' announcements (a no-op on a single SQLite node).
     public func followCluster() {
-        announcements.listen(caughtUp: { [self] in catchUp() }, { [self] in follow($0) })
+        let logger = logger
+        announcements.listen(
+            caughtUp: { [self] in catchUp() },
+            trouble: { logger.log(.warning, "content announcements: \($0)") }, { [self] in follow($0) })
     }
 
     /// Acts on an announcement: remembers the announced hash as the cluster's, and on a reload

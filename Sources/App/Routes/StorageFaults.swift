@@ -16,7 +16,7 @@ enum StorageFaults {
 
     /// The router's `errorTranslator`.
     static func translate(_ error: any Error, _ request: Request?) -> HTTPError? {
-        guard error is StoreError || error is SQLiteError else { return nil }
+        guard error is StoreError || error is SQLiteError || StoreError.postgreSQL(error) != nil else { return nil }
         switch StoreError(error).kind {
         case .storageFull:
             return unavailable(

@@ -10,9 +10,11 @@ protocol ContentAnnouncing: Sendable {
     /// Starts delivering announcements to `handler` on a thread of its own, for the life of the process.
     ///
     /// Whenever the listening connection is (re)established, `caughtUp` is called first, so a node that
-    /// missed announcements while the database was unreachable compares with the latest accepted version.
+    /// missed announcements while the database was unreachable compares with the latest accepted version;
+    /// `trouble` gets a lost connection or an unreadable notification, for the log.
     func listen(
-        caughtUp: @escaping @Sendable () -> Void, _ handler: @escaping @Sendable (ContentAnnouncement) -> Void)
+        caughtUp: @escaping @Sendable () -> Void, trouble: @escaping @Sendable (String) -> Void,
+        _ handler: @escaping @Sendable (ContentAnnouncement) -> Void)
 }
 
 /// Announcements for a single node (SQLite): nobody else shares the database, so nothing is sent or heard.
@@ -20,6 +22,7 @@ struct SingleNodeAnnouncements: ContentAnnouncing {
     func announce(_ announcement: ContentAnnouncement) throws(StoreError) {}
 
     func listen(
-        caughtUp: @escaping @Sendable () -> Void, _ handler: @escaping @Sendable (ContentAnnouncement) -> Void
+        caughtUp: @escaping @Sendable () -> Void, trouble: @escaping @Sendable (String) -> Void,
+        _ handler: @escaping @Sendable (ContentAnnouncement) -> Void
     ) {}
 }

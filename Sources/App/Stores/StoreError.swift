@@ -9,11 +9,10 @@ struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case storageFull
         /// Another process held the database's lock past the busy timeout.
         case busy
-        /// The database server cannot be reached (refused, lost or restarting connection): nothing was
-        /// saved; the pool reconnects by itself, so retrying shortly may succeed.
-        case unavailable
         /// Too many writes are queued; retrying later may succeed.
         case overloaded
+        /// The database server cannot be reached (PostgreSQL restarting, network cut); retrying later may succeed.
+        case unavailable
         /// Anything else: a bug, a corrupt file, a closed database.
         case failed
     }
