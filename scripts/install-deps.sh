@@ -2,7 +2,8 @@
 # Installs the Debian packages Folio needs, only those missing (quick no-op when all are there).
 #   scripts/install-deps.sh            build/run: the C libraries' -dev packages
 #   scripts/install-deps.sh --test     + what scripts/test.sh and lint.sh need (Chromium, Java for the Nu checker, venv, curl, shellcheck,
-#                                        CJK fonts so screenshots of the Chinese and Japanese pages show text)
+#                                        CJK fonts so screenshots of the Chinese and Japanese pages show text,
+#                                        PostgreSQL and nginx for the cluster stage)
 #   scripts/install-deps.sh --all      + the benchmark tools (wrk, nginx, hyperfine)
 set -euo pipefail
 
@@ -10,7 +11,7 @@ set -euo pipefail
 # libstemmer-dev: Snowball stemmers (CStemmer) for grading and search;
 # libqrencode-dev: QR codes (CQREncode) for the progress page's resume code.
 build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev)
-test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk)
+test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk postgresql nginx)
 bench=(wrk nginx hyperfine)
 
 packages=("${build[@]}")
