@@ -339,6 +339,11 @@ def body(arguments, checks):
         for node in nodes.values():
             checks.expect(request(node.port, "GET", "/it/chapters/1").status == 200,
                           f"{node.name} serves anonymous pages without the database")
+        checks.expect(request(c.port, "GET", "/api/v1/it/search?q=contenitore").status == 200,
+                      "search is served from memory without the database")
+        health = request(c.port, "GET", "/healthz")
+        checks.expect(health.status == 503 and body_json(health).get("database") == "unavailable",
+                      f"/healthz without the database: {health.status} {health.body[:200]!r}")
         pids = {name: node.pid for name, node in nodes.items()}
         postgres.pg_ctl("start", "-o", postgres.options())
         log("PostgreSQL back")
