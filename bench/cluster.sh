@@ -31,34 +31,34 @@ cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     scripts/postgres.sh stop >/dev/null 2>&1 || true
-    rm -rf "$work"
+    [[ -n "${FOLIO_BENCH_KEEP:-}" ]] || rm -rf "$work"
 }
 trap cleanup EXIT
 
 log() { printf '[bench-cluster] %s\n' "$*" >&2; }
 
-# start_node NAME ARGS...: folio serve on a free port; prints the port.
+# start_node NAME ARGS...: folio serve on a free port; sets $port (no subshell: $pids must keep the pid).
 start_node() {
     local name="$1"
     shift
     "$bin" serve --host 127.0.0.1 --port 0 --content Content --public Public --migrations Migrations \
-        --trust-proxy --access-log off "$@" 2>"$work/$name.stderr" &
+        --trust-proxy --access-log off "$@" >/dev/null 2>"$work/$name.stderr" &
     pids+=($!)
-    local port=""
+    port=""
     for _ in $(seq 1 600); do
         port="$(head -n 1 "$work/$name.stderr" 2>/dev/null | sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p')"
         [[ -n "$port" ]] && break
         sleep 0.1
     done
     [[ -n "$port" ]] || { cat "$work/$name.stderr" >&2; exit 1; }
-    printf '%s\n' "$port"
 }
 
-# balance PORT...: nginx round robin over the given ports; prints its port.
+# balance PORT...: nginx round robin over the given ports; sets $port to nginx's.
 balance() {
-    local port=$((FOLIO_PG_PORT + 1000)) servers=""
+    local servers=""
     for upstream in "$@"; do servers+="        server 127.0.0.1:$upstream;"$'\n'; done
     mkdir -p "$work/nginx/tmp"
+    port=$((FOLIO_PG_PORT + 1000))
     cat >"$work/nginx/nginx.conf" <<EOF
 worker_processes 1;
 daemon off;
@@ -92,7 +92,6 @@ EOF
         curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
         sleep 0.1
     done
-    printf '%s\n' "$port"
 }
 
 stop_all() {
@@ -116,14 +115,17 @@ measure() {
 }
 
 log "$(date -u '+%Y-%m-%dT%H:%M:%SZ') $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $bin"
-sqlite_port="$(start_node sqlite --db "$work/bench.sqlite")"
-measure "sqlite, 1 node" "$(balance "$sqlite_port")"
+start_node sqlite --db "$work/bench.sqlite"
+balance "$port"
+measure "sqlite, 1 node" "$port"
 stop_all
 
 url="$(scripts/postgres.sh start)"
-a="$(start_node pg-a --database-url "$url")"
-b="$(start_node pg-b --database-url "$url")"
-measure "postgresql, 2 nodes" "$(balance "$a" "$b")"
+start_node pg-a --database-url "$url"
+a="$port"
+start_node pg-b --database-url "$url"
+balance "$a" "$port"
+measure "postgresql, 2 nodes" "$port"
 stored="$(psql "$url" -X -At -c 'SELECT count(*) FROM attempts')"
 printf 'attempts stored in PostgreSQL: %s\n' "$stored"
 log "done; load now $(cut -d' ' -f1-3 /proc/loadavg)"
