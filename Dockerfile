@@ -5,7 +5,7 @@
 
 FROM swift:6.3.1-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift names every target's folder, so all of them are copied; only `folio` is built.
@@ -21,7 +21,7 @@ RUN swift build -c release --product folio --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libssl3 libstemmer0d libqrencode4 ca-certificates \
+    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libssl3 libstemmer0d libqrencode4 libpq5 ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 folio \
     && useradd --uid 10001 --gid folio --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin folio \

@@ -18,6 +18,7 @@ extension Connection {
     ///
     /// Returns only after the server acknowledged `COMMIT` (with `synchronous_commit = on`, once the commit
     /// record is flushed to the server's disk). A `COMMIT` that the server turned into `ROLLBACK` throws.
+    @discardableResult
     public func transaction<T>(isolation: Isolation = .readCommitted, _ body: (Connection) throws -> T) throws -> T {
         try executeScript(isolation.begin)
         let value: T
