@@ -108,6 +108,7 @@ public final class Application: Sendable {
         await server.shutdown(gracePeriod: gracePeriod)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
         accessLog?.stop()
+        services.content.stopFollowingCluster()
         services.stores.close()
     }
 

@@ -21,6 +21,11 @@ extension ContentHost {
             trouble: { logger.log(.warning, "content announcements: \($0)") }, { [self] in follow($0) })
     }
 
+    /// Stops following the other nodes' announcements (shutdown).
+    public func stopFollowingCluster() {
+        announcements.stopListening()
+    }
+
     /// Acts on an announcement: remembers the announced hash as the cluster's, and on a reload
     /// announcement reloads this node's own files (on a thread of its own); a node's own announcements
     /// come back too and are ignored.

@@ -15,6 +15,9 @@ protocol ContentAnnouncing: Sendable {
     func listen(
         caughtUp: @escaping @Sendable () -> Void, trouble: @escaping @Sendable (String) -> Void,
         _ handler: @escaping @Sendable (ContentAnnouncement) -> Void)
+
+    /// Stops listening and closes the listening connection (shutdown).
+    func stopListening()
 }
 
 /// Announcements for a single node (SQLite): nobody else shares the database, so nothing is sent or heard.
@@ -25,4 +28,6 @@ struct SingleNodeAnnouncements: ContentAnnouncing {
         caughtUp: @escaping @Sendable () -> Void, trouble: @escaping @Sendable (String) -> Void,
         _ handler: @escaping @Sendable (ContentAnnouncement) -> Void
     ) {}
+
+    func stopListening() {}
 }

@@ -43,7 +43,14 @@ final class PostgresAnnouncements: ContentAnnouncing {
         }
     }
 
+    func stopListening() {
+        listener.withLock {
+            $0?.stop()
+            $0 = nil
+        }
+    }
+
     deinit {
-        listener.withLock { $0?.stop() }
+        stopListening()
     }
 }
