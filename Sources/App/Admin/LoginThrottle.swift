@@ -10,7 +10,7 @@
 /// the same address (a proxy, a NAT, a colleague's typos) never lock out the holder of the right token.
 /// What makes guessing hopeless is the token's length (at least 24 characters, checked at start-up);
 /// the throttle makes a guesser visible and answers it with 429.
-struct LoginThrottle: Sendable {
+final class LoginThrottle: Sendable {
     let rule: ThrottleRule
     private let store: any ThrottleStoring
 
