@@ -2,7 +2,8 @@
 # Installs the Debian packages Folio needs, only those missing (quick no-op when all are there).
 #   scripts/install-deps.sh            build/run: the C libraries' -dev packages
 #   scripts/install-deps.sh --test     + what scripts/test.sh and lint.sh need (Chromium, Java for the Nu checker, venv, curl, shellcheck,
-#                                        CJK fonts so screenshots of the Chinese and Japanese pages show text)
+#                                        CJK fonts so screenshots of the Chinese and Japanese pages show text,
+#                                        PostgreSQL and nginx for the cluster stage)
 #   scripts/install-deps.sh --all      + the benchmark tools (wrk, nginx, hyperfine)
 set -euo pipefail
 
@@ -11,9 +12,10 @@ set -euo pipefail
 # libqrencode-dev: QR codes (CQREncode) for the progress page's resume code;
 # libpq-dev: the PostgreSQL client library (CPostgreSQL) for --database-url.
 # libicu-dev: ICU transliterators (CICU) reading romaji as kana when grading Japanese.
-# postgresql (tests): the server for the throwaway cluster of scripts/postgres.sh.
+# postgresql (tests): the server for the throwaway cluster of scripts/postgres.sh; nginx (tests): the
+# load balancer of the cluster stage.
 build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev libicu-dev)
-test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk postgresql)
+test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk postgresql nginx)
 bench=(wrk nginx hyperfine)
 
 packages=("${build[@]}")

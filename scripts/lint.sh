@@ -3,7 +3,8 @@
 #   swift format lint --strict over every Swift source, with the repository's .swift-format;
 #   ShellCheck over scripts/, bench/ and .ci/run;
 #   hadolint over the Dockerfile (DL3008, pinning apt package versions, is ignored: Debian's
-#   security updates replace the pinned versions).
+#   security updates replace the pinned versions);
+#   scripts/check-compose.py over compose.yaml and deploy/nginx.conf (PyYAML from the venv, nginx -t).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$FOLIO_ROOT"
@@ -22,5 +23,7 @@ log "shellcheck: scripts, bench, .ci/run"
 shellcheck -x -P scripts scripts/*.sh bench/*.sh .ci/run || rc=1
 log "hadolint Dockerfile"
 "$FOLIO_VENV/bin/hadolint" --no-color --failure-threshold warning --ignore DL3008 Dockerfile || rc=1
+log "compose.yaml and deploy/nginx.conf"
+"$FOLIO_VENV/bin/python" "$FOLIO_ROOT/scripts/check-compose.py" || rc=1
 ((rc == 0)) && log "lint passed"
 exit "$rc"

@@ -16,6 +16,8 @@
 #   api        schemathesis against /api/openapi.json                            scripts/api-fuzz.sh
 #   shutdown   SIGTERM -> the server exits 0
 #   robustness SIGKILL durability, slowloris, hostile HTTP, fd leaks (Python)  scripts/robustness.sh
+#   cluster    three nodes on one PostgreSQL behind nginx: shared learners, cohorts, content reloads,
+#              SIGKILL of a node and PostgreSQL restarts under load (about a minute)  Tests/Cluster/cluster.py
 #   fuzz       libFuzzer over the request and course parsers, bounded            scripts/fuzz.sh
 #   asan, tsan swift test under AddressSanitizer / ThreadSanitizer, over the modules with unsafe
 #              pointers and threads (what and why: scripts/sanitizers.sh)            scripts/sanitizers.sh
@@ -120,7 +122,7 @@ stage_postgres() {
     url=$("$FOLIO_ROOT/scripts/postgres.sh" start)
     log "PostgreSQL test cluster: $url (log: $FOLIO_PG_DIR/pg.log)"
     FOLIO_TEST_DATABASE_URL="$url" timeout 900 swift test "${SWIFT_FLAGS[@]}" --no-parallel \
-        --filter 'StoreContractTests|PostgresAppTests|PostgreSQLTests' --xunit-output "$FOLIO_OUT/swift-test-postgres.xml"
+        --filter 'StoreContractTests|PostgresAppTests|PostgreSQLTests|ThrottleStoreTests|ContentAnnouncementTests' --xunit-output "$FOLIO_OUT/swift-test-postgres.xml"
 }
 
 stage_pages() {
@@ -198,6 +200,11 @@ stage_shutdown() {
 # The robustness stage reuses the build stage's folio (no rebuild with other flags).
 stage_robustness() { FOLIO_BIN=$(folio_bin debug) "$FOLIO_ROOT/scripts/robustness.sh"; }
 
+# Its own throwaway PostgreSQL (scripts/postgres.sh, a port of its own) and nginx; the build stage's folio.
+stage_cluster() {
+    python3 "$FOLIO_ROOT/Tests/Cluster/cluster.py" "$(folio_bin debug)" "$FOLIO_ROOT" "$FOLIO_OUT"
+}
+
 stage_fuzz() { "$FOLIO_ROOT/scripts/fuzz.sh"; }
 stage_asan() { "$FOLIO_ROOT/scripts/sanitizers.sh" address; }
 stage_tsan() { "$FOLIO_ROOT/scripts/sanitizers.sh" thread; }
@@ -210,7 +217,7 @@ log "$(date -u '+%Y-%m-%dT%H:%M:%SZ')  $(nproc) cores  $(swift --version 2>&1 | 
 run_stage build stage_build
 if ((LAST_RC != 0)); then
     log "build failed: the other stages need its products"
-    for s in unit postgres pages cli server healthcheck browser html api shutdown robustness fuzz asan tsan; do not_run "$s" "build failed"; done
+    for s in unit postgres pages cli server healthcheck browser html api shutdown robustness cluster fuzz asan tsan; do not_run "$s" "build failed"; done
 else
     run_stage unit stage_unit
     run_stage postgres stage_postgres
@@ -227,6 +234,7 @@ else
         for s in healthcheck browser html api shutdown; do not_run "$s" "server did not start"; done
     fi
     run_stage robustness stage_robustness
+    run_stage cluster stage_cluster
     run_stage fuzz stage_fuzz
     run_stage asan stage_asan
     run_stage tsan stage_tsan

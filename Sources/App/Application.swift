@@ -75,6 +75,7 @@ public final class Application: Sendable {
         }
         metrics.sampleOpenConnections { server.openConnections }
         services.publicOrigin.listen(host: configuration.host, port: server.localPort)
+        services.content.followCluster()
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer,
             accessLog: accessLog)
@@ -126,6 +127,7 @@ public final class Application: Sendable {
         await server.shutdown(gracePeriod: gracePeriod)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
         accessLog?.stop()
+        services.content.stopFollowingCluster()
         services.stores.close()
     }
 

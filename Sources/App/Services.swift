@@ -24,10 +24,11 @@ public struct Services: Sendable {
     public let admin: AdminCredentials
     /// The files of `Public/`, served under `/static/`.
     let staticFiles: StaticFiles
-    /// Graded attempts per learner: a burst of 30, then 10 per second.
+    /// Graded attempts per learner: a burst of 30, then 10 per second, per node (in memory).
     let attemptLimiter: RateLimiter
-    /// Resume-code redemptions per client address: they are guessable secrets, so few tries.
-    let resumeLimiter: RateLimiter
+    /// Resume-code redemptions per client address: they are guessable secrets, so few tries, counted
+    /// across every node (in the database).
+    let resumeLimiter: SharedRateLimiter
     /// Admin authentication: the bearer token, console sessions with CSRF tokens, the sign-in throttle.
     let adminAccess: AdminAccess
     /// The console's own queries: activity across learners, learner overviews, content loads.
@@ -54,8 +55,8 @@ public struct Services: Sendable {
         let metrics = Metrics()
         let versions = stores.contentVersions
         let content = try ContentHost(
-            directory: configuration.contentDirectory, versions: versions, metrics: metrics, logger: logger,
-            preloaded: preloaded)
+            directory: configuration.contentDirectory, versions: versions, announcements: stores.announcements,
+            metrics: metrics, logger: logger, preloaded: preloaded)
         let learners = stores.learners
         let admin: AdminCredentials
         do {
@@ -75,8 +76,9 @@ public struct Services: Sendable {
             trustedProxies: configuration.trustedProxies.compactMap(AddressBlock.init))
         let publicOrigin = PublicOrigin(configured: configuration.publicURL)
         let tokens = stores.tokens
+        let throttles = stores.throttles
         let adminAccess = AdminAccess(
-            credentials: admin, sessions: stores.adminSessions, clients: clients,
+            credentials: admin, sessions: stores.adminSessions, throttles: throttles, clients: clients,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy))
         return Services(
             configuration: configuration, logger: logger, stores: stores, metrics: metrics, content: content,
@@ -85,7 +87,8 @@ public struct Services: Sendable {
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),
-            resumeLimiter: RateLimiter(policy: .init(burst: 5, perSecond: 1.0 / 60)),
+            resumeLimiter: SharedRateLimiter(
+                store: throttles, rule: ThrottleRule(scope: "resume", capacity: 5, refillSeconds: 60)),
             adminAccess: adminAccess,
             adminConsole: stores.adminConsole,
             backups: BackupService(database: stores.sqliteDatabase, directory: configuration.backupDirectoryResolved),

@@ -7,7 +7,7 @@ import Foundation
 /// Not thread-safe (libpq connections serve one caller at a time): a `ConnectionPool` owns each connection
 /// on one thread. Every value is bound as a parameter, never spliced into SQL.
 public final class Connection {
-    private var handle: OpaquePointer?
+    private(set) var handle: OpaquePointer?
     private let connectionString: ConnectionString
     /// Statements run right after each (re)connect, such as `SET synchronous_commit = on`.
     private let setup: [String]

@@ -53,7 +53,7 @@ import Testing
         }
         let access = AdminAccess(
             credentials: AdminCredentials(tokenDigest: Secrets.digest("t"), generatedToken: nil),
-            sessions: SQLiteAdminSessionStore(database: database),
+            sessions: SQLiteAdminSessionStore(database: database), throttles: SQLiteThrottleStore(database: database),
             identity: LearnerIdentity(store: SQLiteLearnerStore(database: database), trustProxy: trustProxy))
         var headers = Headers()
         if let forwardedProto { headers.add("X-Forwarded-Proto", forwardedProto) }
@@ -122,16 +122,18 @@ import Testing
         await server.stop()
     }
 
-    @Test func theLoginThrottleRefillsOneTryPerInterval() {
-        let throttle = LoginThrottle(allowance: 2, refillSeconds: 10)
-        #expect(throttle.retryAfter("a", now: 0) == nil)
-        throttle.recordFailure("a", now: 0)
-        throttle.recordFailure("a", now: 1)
-        #expect(throttle.retryAfter("a", now: 1) == 9)
-        #expect(throttle.retryAfter("b", now: 1) == nil, "other addresses are not affected")
-        #expect(throttle.retryAfter("a", now: 10.5) == nil)
-        throttle.recordFailure("a", now: 10.5)
-        #expect(throttle.retryAfter("a", now: 10.5) != nil)
+    @Test func theLoginThrottleRefillsOneTryPerInterval() throws {
+        try ThrottleStoreTests.withSQLiteThrottles { store throws in
+            let throttle = LoginThrottle(store: store, scope: "test", allowance: 2, refillSeconds: 10)
+            #expect(try throttle.retryAfter("a", now: 0) == nil)
+            try throttle.recordFailure("a", now: 0)
+            try throttle.recordFailure("a", now: 1)
+            #expect(try throttle.retryAfter("a", now: 1) == 9)
+            #expect(try throttle.retryAfter("b", now: 1) == nil, "other addresses are not affected")
+            #expect(try throttle.retryAfter("a", now: 10.5) == nil)
+            try throttle.recordFailure("a", now: 10.5)
+            #expect(try throttle.retryAfter("a", now: 10.5) != nil)
+        }
     }
 
     @Test func sessionsExpireAfterTheirLifetimeAndExpiredOnesArePurged() async throws {

@@ -84,13 +84,15 @@ import Testing
         await server.stop()
     }
 
-    @Test func onceAClientIsOutOfTriesEveryWrongTokenIsAnswered429() {
-        let throttle = LoginThrottle(allowance: 3, refillSeconds: 10)
-        for _ in 0..<3 { #expect(throttle.refuse("a", now: 0) == nil) }
-        #expect(throttle.refuse("a", now: 0) == 10)
-        #expect(throttle.refuse("b", now: 0) == nil, "other clients are not affected")
-        #expect(throttle.refuse("a", now: 10) == nil, "one try comes back per interval")
-        #expect(throttle.refuse("a", now: 10) != nil)
+    @Test func onceAClientIsOutOfTriesEveryWrongTokenIsAnswered429() throws {
+        try ThrottleStoreTests.withSQLiteThrottles { store throws in
+            let throttle = LoginThrottle(store: store, scope: "test", allowance: 3, refillSeconds: 10)
+            for _ in 0..<3 { #expect(try throttle.refuse("a", now: 0) == nil) }
+            #expect(try throttle.refuse("a", now: 0) == 10)
+            #expect(try throttle.refuse("b", now: 0) == nil, "other clients are not affected")
+            #expect(try throttle.refuse("a", now: 10) == nil, "one try comes back per interval")
+            #expect(try throttle.refuse("a", now: 10) != nil)
+        }
     }
 
     @Test func behindATrustedProxyTheClientIsTheRightMostUntrustedForwardedAddress() throws {

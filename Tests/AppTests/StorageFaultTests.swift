@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Locking
 import SQLite
 import Testing
@@ -119,5 +120,20 @@ import Testing
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "in alto"], bearer: learner.token)
         #expect(written.status == 200)
         await server.stop()
+    }
+
+    @Test func anUnreachableDatabaseAnswers503WithRetryAfterInBothShapes() throws {
+        let lost = StoreError(kind: .unavailable, message: "connection to server lost")
+        let api = try #require(
+            StorageFaults.translate(lost, try Request(method: .post, target: "/api/v1/it/checkpoints/ch0-q1/attempts")))
+        #expect(api.status == .serviceUnavailable)
+        #expect(api.headers["Retry-After"] == String(StorageFaults.unavailableRetryAfter))
+        let body = String(decoding: try #require(api.response).body, as: UTF8.self)
+        #expect(body.contains("\"database_unavailable\""))
+        let page = try #require(StorageFaults.translate(lost, try Request(method: .get, target: "/it/progress")))
+        #expect(page.status == .serviceUnavailable)
+        #expect(page.headers["Retry-After"] != nil)
+        #expect(page.response == nil, "pages get the HTML error page")
+        #expect(StorageFaults.translate(StoreError(kind: .failed, message: "bug"), nil) == nil, "others stay 500")
     }
 }

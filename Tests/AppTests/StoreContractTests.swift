@@ -44,7 +44,7 @@ struct StoreContractTests {
             }
             let directory = TestServer.repositoryRoot.appendingPathComponent("Migrations/postgresql")
             _ = try pool.withConnectionBlocking { try PostgreSQL.Migrator(directory: directory).migrate($0) }
-            try await body(.postgreSQL(pool))
+            try await body(.postgreSQL(pool, connectionString: connectionString))
         }
     }
 

@@ -46,14 +46,13 @@ struct AdminAccess: Sendable {
     let identity: LearnerIdentity
 
     init(
-        credentials: AdminCredentials, sessions: any AdminSessionStoring, throttle: LoginThrottle = LoginThrottle(),
-        bearerThrottle: LoginThrottle = LoginThrottle(allowance: 10, refillSeconds: 6),
+        credentials: AdminCredentials, sessions: any AdminSessionStoring, throttles: any ThrottleStoring,
         clients: ClientAddresses = ClientAddresses(trustProxy: false, trustedProxies: []), identity: LearnerIdentity
     ) {
         self.credentials = credentials
         self.sessions = sessions
-        self.throttle = throttle
-        self.bearerThrottle = bearerThrottle
+        throttle = LoginThrottle(store: throttles, scope: "admin-sign-in")
+        bearerThrottle = LoginThrottle(store: throttles, scope: "admin-bearer", allowance: 10, refillSeconds: 6)
         self.clients = clients
         self.identity = identity
     }
@@ -64,7 +63,7 @@ struct AdminAccess: Sendable {
     func principal(for request: Request) async throws -> AdminPrincipal? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
             guard credentials.accepts(bearer) else {
-                throw refuseBearer(request, APIError.unauthorized("the admin token is not valid"))
+                throw try refuseBearer(request, APIError.unauthorized("the admin token is not valid"))
             }
             return .bearer
         }
@@ -74,18 +73,19 @@ struct AdminAccess: Sendable {
 
     /// Counts a wrong bearer token and returns the error to answer: `unauthorized` while the client has
     /// tries left, else 429 with `Retry-After`.
-    func refuseBearer(_ request: Request, _ unauthorized: HTTPError) -> HTTPError {
-        guard let retryAfter = bearerThrottle.refuse(clients.address(of: request)) else { return unauthorized }
+    /// - Throws: `StoreError` when the shared throttle cannot be written (the database is unreachable).
+    func refuseBearer(_ request: Request, _ unauthorized: HTTPError) throws(StoreError) -> HTTPError {
+        guard let retryAfter = try bearerThrottle.refuse(clients.address(of: request)) else { return unauthorized }
         return APIError.rateLimited(retryAfter: retryAfter)
     }
 
     /// Whether the request carries the admin bearer token, counting a wrong one (for `/metrics`).
-    /// - Throws: `HTTPError` 401 without the token, 429 once the client has failed too often.
-    func requireBearer(_ request: Request) throws(HTTPError) {
+    /// - Throws: `HTTPError` 401 without the token, 429 once the client has failed too often; `StoreError`.
+    func requireBearer(_ request: Request) throws {
         let unauthorized = APIError.unauthorized(
             "the admin bearer token is required for /metrics (or use --metrics-port)")
         guard let token = LearnerIdentity.bearerToken(in: request) else { throw unauthorized }
-        guard credentials.accepts(token) else { throw refuseBearer(request, unauthorized) }
+        guard credentials.accepts(token) else { throw try refuseBearer(request, unauthorized) }
     }
 
     /// The principal for a console page; a browser without a session is sent to the sign-in page.

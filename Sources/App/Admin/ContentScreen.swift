@@ -16,6 +16,8 @@ struct ContentScreen {
     var csrf: String?
     /// The reveal policy and retry penalty in force.
     var scoring: ScoringPolicy
+    /// The hash of the cluster's last accepted version, when this node serves another one ("drift").
+    var driftFrom: String? = nil
 
     func nodes() -> [Node] {
         let report = served.flatMap { ReloadReport.decode(stored: $0.report) }
@@ -23,6 +25,12 @@ struct ContentScreen {
         return [
             .section(.aria("labelledby", "served-heading")) {
                 Node.h2(.id("served-heading")) { "Served content" }
+                if let driftFrom {
+                    AdminLayout.notice(
+                        "Drift: this node's files differ from the cluster's last accepted version (\(driftFrom)); "
+                            + "it keeps serving \(snapshot.contentHash). Update its Content/ and reload.",
+                        isProblem: true)
+                }
                 if let latest, latest.outcome == .rejected, latest.id > snapshot.versionID {
                     AdminLayout.notice(
                         "The latest reload (#\(latest.id), by \(latest.loadedBy)) was rejected; version "

@@ -7,13 +7,24 @@ import SQLite
 /// Reloads are serialised and run on the caller's thread (never an event loop): parse, validate and
 /// prepare beside the current snapshot, record the version, then swap one reference. A failed reload
 /// changes nothing and is recorded too.
+///
+/// Across nodes: a version this node accepts on its own (start-up, or a reload asked of it) is announced
+/// through the database; every node then reloads its own files and compares their hash with the
+/// announced one, the cluster's last accepted version. A node whose files differ reports drift
+/// (`isDrifting`) and keeps serving what it has (`ContentHost+Cluster.swift`).
 public final class ContentHost: Sendable {
+    /// `loaded_by` of a reload made because another node announced a version.
+    static let announcementActor = "announcement"
+
     public let directory: String
     private let current: Locked<ContentSnapshot>
     private let reloads = Locked<Void>(())
-    private let versions: any ContentVersionStoring
-    private let metrics: Metrics
-    private let logger: Logger
+    let versions: any ContentVersionStoring
+    let announcements: any ContentAnnouncing
+    /// The hash of the cluster's last accepted version, as far as this node heard.
+    let accepted: Locked<String?>
+    let metrics: Metrics
+    let logger: Logger
 
     /// Loads the initial content; Folio refuses to start on content that does not validate.
     ///
@@ -21,12 +32,14 @@ public final class ContentHost: Sendable {
     ///   and share it between servers); `nil` loads it here.
     /// - Throws: `StartupError` with the validation report.
     init(
-        directory: String, versions: any ContentVersionStoring, metrics: Metrics, logger: Logger,
+        directory: String, versions: any ContentVersionStoring,
+        announcements: any ContentAnnouncing = SingleNodeAnnouncements(), metrics: Metrics, logger: Logger,
         preloaded: ContentSnapshot? = nil
     ) throws(StartupError) {
         self.directory = directory
         self.logger = logger
         self.versions = versions
+        self.announcements = announcements
         self.metrics = metrics
         let snapshot: ContentSnapshot
         if let preloaded {
@@ -43,6 +56,8 @@ public final class ContentHost: Sendable {
             let version = try versions.record(
                 contentHash: snapshot.contentHash, loadedBy: "startup", outcome: .loaded, report: Self.json(report))
             current = Locked(snapshot.recorded(as: version.id))
+            accepted = Locked(snapshot.contentHash)
+            announce(version, reason: .startup)
         } catch {
             throw StartupError("cannot record the content version: \(error)")
         }
@@ -84,6 +99,10 @@ public final class ContentHost: Sendable {
                 report.version = version.id
                 let recorded = loaded.recorded(as: version.id)
                 current.withLock { $0 = recorded }
+                if actor != Self.announcementActor {
+                    accepted.withLock { $0 = loaded.contentHash }
+                    announce(version, reason: .reload)
+                }
             } catch {
                 metrics.recordReload(outcome: "failure")
                 return ReloadReport.rejected(

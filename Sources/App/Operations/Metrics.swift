@@ -88,9 +88,10 @@ final class Metrics: Sendable {
     }
 
     /// The exposition text; `contentVersion` and `databaseBytes` are sampled by the caller.
-    func render(contentVersion: Int64, contentHash: String, databaseBytes: Int64, databaseFull: Bool = false)
-        -> String
-    {
+    func render(
+        contentVersion: Int64, contentHash: String, databaseBytes: Int64, databaseFull: Bool = false,
+        contentDrift: Bool = false
+    ) -> String {
         let snapshot = state.withLock { $0 }
         let served = mergedRequests()
         let openConnections = connectionSources.withLock { $0 }.reduce(0) { $0 + $1() }
@@ -129,6 +130,9 @@ final class Metrics: Sendable {
         out += "# HELP folio_content_version Id of the content version being served.\n"
         out += "# TYPE folio_content_version gauge\n"
         out += "folio_content_version{hash=\(Self.label(contentHash))} \(contentVersion)\n"
+        out += "# HELP folio_content_drift 1 while this node serves content other than the cluster's last accepted.\n"
+        out += "# TYPE folio_content_drift gauge\n"
+        out += "folio_content_drift \(contentDrift ? 1 : 0)\n"
         out += "# HELP folio_database_size_bytes Size of the SQLite database file and its WAL.\n"
         out += "# TYPE folio_database_size_bytes gauge\n"
         out += "folio_database_size_bytes \(databaseBytes)\n"

@@ -29,7 +29,7 @@ enum AdminAuthRoutes {
         router.post("/admin/login") { request async throws -> Response in
             let client = access.clients.address(of: request)
             guard access.credentials.accepts(FormBody(request)["token"] ?? "") else {
-                let retryAfter = access.throttle.refuse(client)
+                let retryAfter = try access.throttle.refuse(client)
                 context.logger.log(.warning, "admin sign-in refused", ["client": client])
                 if let retryAfter { return throttled(retryAfter, context: context) }
                 return loginPage(problem: "That is not the admin token.", status: .unauthorized, context: context)

@@ -37,7 +37,8 @@ enum AdminConsoleRoutes {
                 activity: try await store.recentAttempts(before: nil, limit: 10),
                 backupDirectory: context.backups.directory,
                 backup: request.query("backup").flatMap(context.backups.existing(file:)),
-                csrf: principal.csrfToken, scoring: context.scoring)
+                csrf: principal.csrfToken, scoring: context.scoring,
+                driftFrom: context.content.isDrifting ? context.content.clusterContentHash : nil)
             return AdminLayout.page("Content", principal: principal, assetVersion: snapshot.contentHash) {
                 screen.nodes()
             }

@@ -20,13 +20,13 @@ struct Authenticator: Sendable {
         let invalid = APIError.unauthorized("the bearer token is not valid")
         if token.hasPrefix(APIToken.secretPrefix) {
             guard let apiToken = try await tokens.token(secret: token) else {
-                throw access.refuseBearer(request, invalid)
+                throw try access.refuseBearer(request, invalid)
             }
             guard !apiToken.isRevoked else { throw APIError.unauthorized("the bearer token has been revoked") }
             return .apiToken(apiToken)
         }
         guard let learner = try learners.learner(token: token) else {
-            throw access.refuseBearer(request, invalid)
+            throw try access.refuseBearer(request, invalid)
         }
         return .learner(learner)
     }
@@ -89,7 +89,7 @@ struct Authenticator: Sendable {
     func answeringLearner(_ request: Request) throws -> Learner? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
             guard let learner = try learners.learner(token: bearer) else {
-                throw access.refuseBearer(request, APIError.unauthorized("the bearer token is not a learner token"))
+                throw try access.refuseBearer(request, APIError.unauthorized("the bearer token is not a learner token"))
             }
             return learner
         }

@@ -57,7 +57,7 @@ enum LearnerAPIRoutes {
         let clients: ClientAddresses
         let learners: any LearnerStoring
         let authenticator: Authenticator
-        let resumeLimiter: RateLimiter
+        let resumeLimiter: SharedRateLimiter
         let identity: LearnerIdentity
         let attempts: any AttemptStoring
         let scoring: ScoringPolicy
@@ -130,7 +130,7 @@ enum LearnerAPIRoutes {
         router.post("/api/v1/resume") { request async throws -> Response in
             try context.crossSite.requireSameSiteAPI(request)
             let body = try JSONBody.decode(ResumeRequest.self, from: request)
-            if case .limited(let retryAfter) = context.resumeLimiter.acquire(
+            if case .limited(let retryAfter) = try context.resumeLimiter.acquire(
                 "resume:" + context.clients.address(of: request))
             {
                 throw APIError.rateLimited(retryAfter: retryAfter)

@@ -4,7 +4,9 @@ import HTTP
 /// `/healthz` for orchestrators and `/metrics` for Prometheus.
 ///
 /// `/healthz` answers 503 with `"database":"full"` while writes fail for lack of disk space; it probes for
-/// space itself (at most once a second), so it turns healthy again without any client write.
+/// space itself (at most once a second), so it turns healthy again without any client write. It names the
+/// content hash this node serves (`content`), the cluster's last accepted one (`cluster_content`) and
+/// `"content_state":"drift"` when they differ; drift stays 200, since the node keeps serving.
 enum OperationsRoutes {
     /// What health and metrics use: the database's health, content, metrics, admin access and the log.
     struct Context: Sendable {
@@ -38,9 +40,13 @@ enum OperationsRoutes {
                 database = "full"
                 status = .serviceUnavailable
             }
+            let served = context.content.snapshot.contentHash
+            let cluster = context.content.clusterContentHash
             let body =
                 "{\"status\":\(JSONText.string(status == .ok ? "ok" : "degraded")),\"version\":\(JSONText.string(FolioVersion.current)),"
-                + "\"database\":\(JSONText.string(database)),\"content\":\(JSONText.string(context.content.snapshot.contentHash))}"
+                + "\"database\":\(JSONText.string(database)),\"content\":\(JSONText.string(served))"
+                + ",\"cluster_content\":\(cluster.map(JSONText.string) ?? "null")"
+                + ",\"content_state\":\(JSONText.string(context.content.isDrifting ? "drift" : "current"))}"
             var headers = Headers()
             headers.add("Cache-Control", "no-store")
             return Response.json(bytes: Array(body.utf8), status: status, headers: headers)
@@ -50,7 +56,8 @@ enum OperationsRoutes {
             let snapshot = context.content.snapshot
             let text = context.metrics.render(
                 contentVersion: snapshot.versionID, contentHash: snapshot.contentHash,
-                databaseBytes: context.database.sizeBytes, databaseFull: context.database.isFull)
+                databaseBytes: context.database.sizeBytes, databaseFull: context.database.isFull,
+                contentDrift: context.content.isDrifting)
             var headers = Headers()
             headers.add("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
             headers.add("Cache-Control", "no-store")

@@ -20,7 +20,7 @@ enum ResumeRoutes {
         let learners: any LearnerStoring
         let attempts: any AttemptStoring
         let scoring: ScoringPolicy
-        let resumeLimiter: RateLimiter
+        let resumeLimiter: SharedRateLimiter
         let clients: ClientAddresses
         let publicOrigin: PublicOrigin
 
@@ -74,7 +74,7 @@ enum ResumeRoutes {
                     resume: ResumePanel(typedCode: String(typed.prefix(maximumCodeLength)), error: message),
                     status: status)
             }
-            if case .limited(let retryAfter) = context.resumeLimiter.acquire(
+            if case .limited(let retryAfter) = try context.resumeLimiter.acquire(
                 "resume:" + context.clients.address(of: request))
             {
                 var response = try refused(strings.resumeTooMany, status: Status(code: 429))

@@ -1,16 +1,17 @@
 import HTTP
 import SQLite
 
-/// The answers for a database that cannot take a write right now: its disk is full (`storage_full`) or
-/// another process holds its lock past the busy timeout (`database_busy`). Both are 503 with
-/// `Retry-After`, in the JSON error shape under `/api/` and as the error page elsewhere; anything else
-/// stays a 500.
+/// The answers for a database that cannot take a write right now: its disk is full (`storage_full`),
+/// another process holds its lock past the busy timeout (`database_busy`), or the database server cannot
+/// be reached (`database_unavailable`, writes and learner reads alike). All are 503 with `Retry-After`,
+/// in the JSON error shape under `/api/` and as the error page elsewhere; anything else stays a 500.
+/// Anonymous pages never reach the database, so they keep being served from memory meanwhile.
 enum StorageFaults {
     /// Seconds a client should wait before retrying a write refused for lack of space.
     static let fullRetryAfter = 30
     /// Seconds before retrying a write refused because the database stayed locked.
     static let busyRetryAfter = 2
-    /// Seconds before retrying a write refused because the database server could not be reached.
+    /// Seconds before retrying when the database server was unreachable (the pool reconnects meanwhile).
     static let unavailableRetryAfter = 5
 
     /// The router's `errorTranslator`.

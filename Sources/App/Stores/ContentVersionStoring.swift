@@ -8,4 +8,8 @@ protocol ContentVersionStoring: Sendable {
 
     /// The most recent versions, newest first.
     func recent(limit: Int) throws(StoreError) -> [ContentVersion]
+
+    /// The cluster's last accepted version: the newest version a node loaded on its own (at start-up or on
+    /// a reload asked of it), not one loaded because another node announced it; `nil` before any.
+    func lastAccepted() throws(StoreError) -> ContentVersion?
 }

@@ -29,4 +29,16 @@ struct PostgresContentVersionStore: ContentVersionStoring {
                 .map(PostgresRows.contentVersion)
         }
     }
+
+    func lastAccepted() throws(StoreError) -> ContentVersion? {
+        let followed = ContentHost.announcementActor
+        return try pool.readingBlocking { connection in
+            try connection.queryOne(
+                """
+                SELECT * FROM content_versions WHERE outcome = 'loaded' AND loaded_by <> $1
+                ORDER BY id DESC LIMIT 1
+                """, [followed]
+            ).map(PostgresRows.contentVersion)
+        }
+    }
 }

@@ -35,6 +35,19 @@ struct SQLiteContentVersionStore: ContentVersionStoring {
         }
     }
 
+    /// The newest version a node loaded on its own (not on another node's announcement).
+    func lastAccepted() throws(StoreError) -> ContentVersion? {
+        try database.reading { connection in
+            try connection.queryOne(
+                sql: """
+                    SELECT * FROM content_versions WHERE outcome = 'loaded' AND loaded_by <> ?
+                    ORDER BY id DESC LIMIT 1
+                    """,
+                arguments: [ContentHost.announcementActor]
+            ).map(Self.version(from:))
+        }
+    }
+
     static func version(from row: Row) throws -> ContentVersion {
         let outcomeText: String = try row["outcome"]
         guard let outcome = ContentVersion.Outcome(rawValue: outcomeText) else {

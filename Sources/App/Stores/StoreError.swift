@@ -1,6 +1,6 @@
 /// Every failure a store reports, whatever engine is behind it.
 ///
-/// Routes react to the kind only: a full disk or a locked database is a 503 with `Retry-After`
+/// Routes react to the kind only: a full disk, a locked or unreachable database is a 503 with `Retry-After`
 /// (`StorageFaults`), a full write queue is a 503 (`durably`), anything else a 500 with its log line.
 struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The families of failure callers tell apart.

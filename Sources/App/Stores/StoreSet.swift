@@ -25,6 +25,10 @@ struct StoreSet: Sendable {
     let adminSettings: any AdminSettingStoring
     let adminConsole: any AdminConsoleStoring
     let health: any DatabaseHealth
+    /// Shared throttles: limits that hold across every node.
+    let throttles: any ThrottleStoring
+    /// How this node tells the others about content versions (nobody to tell on SQLite).
+    let announcements: any ContentAnnouncing
 
     /// The stores over an open SQLite database.
     static func sqlite(_ database: Database) -> StoreSet {
@@ -36,11 +40,12 @@ struct StoreSet: Sendable {
             scores: SQLiteScoreStore(database: database), items: SQLiteItemStore(database: database),
             adminSessions: SQLiteAdminSessionStore(database: database),
             adminSettings: SQLiteAdminSettingStore(database: database),
-            adminConsole: SQLiteAdminConsoleStore(database: database), health: SQLiteDatabaseHealth(database: database))
+            adminConsole: SQLiteAdminConsoleStore(database: database), health: SQLiteDatabaseHealth(database: database),
+            throttles: SQLiteThrottleStore(database: database), announcements: SingleNodeAnnouncements())
     }
 
     /// The stores over a PostgreSQL connection pool.
-    static func postgreSQL(_ pool: ConnectionPool) -> StoreSet {
+    static func postgreSQL(_ pool: ConnectionPool, connectionString: ConnectionString) -> StoreSet {
         StoreSet(
             engine: .postgreSQL(pool), learners: PostgresLearnerStore(pool: pool),
             attempts: PostgresAttemptStore(pool: pool), contentVersions: PostgresContentVersionStore(pool: pool),
@@ -48,7 +53,8 @@ struct StoreSet: Sendable {
             scores: PostgresScoreStore(pool: pool), items: PostgresItemStore(pool: pool),
             adminSessions: PostgresAdminSessionStore(pool: pool),
             adminSettings: PostgresAdminSettingStore(pool: pool), adminConsole: PostgresAdminConsoleStore(pool: pool),
-            health: PostgresDatabaseHealth(pool: pool))
+            health: PostgresDatabaseHealth(pool: pool), throttles: PostgresThrottleStore(pool: pool),
+            announcements: PostgresAnnouncements(pool: pool, connectionString: connectionString))
     }
 
     /// The SQLite database, `nil` on PostgreSQL.
@@ -98,7 +104,7 @@ struct StoreSet: Sendable {
             guard !(report.applied.isEmpty && report.alreadyApplied.isEmpty) else {
                 throw StartupError("no migrations found")
             }
-            return (.postgreSQL(pool), report.applied.map(\.name))
+            return (.postgreSQL(pool, connectionString: connectionString), report.applied.map(\.name))
         } catch {
             pool.close()
             throw StartupError("migrations in \(directory.path): \(error)")

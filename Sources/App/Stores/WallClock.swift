@@ -8,6 +8,13 @@ enum WallClock {
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
+    /// Wall-clock time in Unix seconds with a fractional part, the unit of the shared throttles.
+    static func nowSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
     /// RFC 3339 UTC text for a millisecond timestamp, as the JSON APIs and CSV exports show it.
     static func iso8601(_ milliseconds: Int64) -> String {
         var seconds = time_t(milliseconds / 1000)

@@ -79,8 +79,11 @@ class Folio:
     """`folio serve --port 0` on a given database; stdout and stderr go to files in the output folder."""
 
     def __init__(self, arguments, database, name="server", extra_arguments=(), environment=None,
-                 descriptor_limit=None):
+                 descriptor_limit=None, content=None):
+        """`database` is a SQLite path, or a `postgres://` URL passed as `--database-url`; `content` a
+        Content/ folder (the repository's by default)."""
         self.arguments = arguments
+        self.content = content or os.path.join(arguments.root, "Content")
         self.descriptor_limit = descriptor_limit
         self.database = database
         self.name = name
@@ -103,8 +106,9 @@ class Folio:
         base = os.path.join(self.arguments.output, f"{self.name}-{self.starts}")
         self.stderr_path = base + ".stderr"
         command = [
-            self.arguments.binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.database,
-            "--content", os.path.join(self.arguments.root, "Content"),
+            self.arguments.binary, "serve", "--host", "127.0.0.1", "--port", "0",
+            "--database-url" if self.database.startswith(("postgres://", "postgresql://")) else "--db", self.database,
+            "--content", self.content,
             "--public", os.path.join(self.arguments.root, "Public"),
             "--migrations", os.path.join(self.arguments.root, "Migrations"),
         ] + self.extra_arguments
