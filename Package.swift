@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode"),
+        // libcurl (OpenSSL flavour): the outbound HTTP client of webhook and xAPI deliveries.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
 
@@ -38,6 +40,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "HTTP", "SQLite", "Course", "Grading", "Views", "Locking", "Stemming", "CCrypto", "CZlib", "CQREncode",
+                "CCurl",
             ],
             swiftSettings: strict
         ),

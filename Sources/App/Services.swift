@@ -39,6 +39,10 @@ public struct Services: Sendable {
     let crossSite: CrossSiteGuard
     /// Who a request speaks for: the admin, an API token or a learner.
     let authenticator: Authenticator
+    /// Registered webhooks and their deliveries.
+    let webhooks: any WebhookStoring
+    /// Delivers the outbox (webhooks, xAPI pushes) in the background; started once the server listens.
+    let outboxWorker: OutboxWorker
 
     static func make(configuration: Configuration, database: Database, logger: Logger) throws(StartupError)
         -> Services
@@ -82,6 +86,10 @@ public struct Services: Sendable {
             adminConsole: SQLiteAdminConsoleStore(database: database),
             backups: BackupService(database: database, directory: configuration.backupDirectoryResolved),
             clients: clients, publicOrigin: publicOrigin, crossSite: CrossSiteGuard(publicOrigin: publicOrigin),
-            authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens))
+            authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens),
+            webhooks: SQLiteWebhookStore(database: database),
+            outboxWorker: OutboxWorker(
+                outbox: SQLiteOutboxStore(database: database), policy: configuration.outbox,
+                recordStore: configuration.recordStore, logger: logger))
     }
 }

@@ -70,6 +70,9 @@ enum AttemptRoutes {
         let attemptLimiter: RateLimiter
         let attempts: any AttemptStoring
         let metrics: Metrics
+        let publicOrigin: PublicOrigin
+        /// Whether each attempt's statement is pushed to a learning record store.
+        let pushesStatements: Bool
 
         init(_ services: Services) {
             crossSite = services.crossSite
@@ -81,6 +84,8 @@ enum AttemptRoutes {
             attemptLimiter = services.attemptLimiter
             attempts = services.attempts
             metrics = services.metrics
+            publicOrigin = services.publicOrigin
+            pushesStatements = services.configuration.recordStore != nil
         }
     }
 
@@ -120,7 +125,8 @@ enum AttemptRoutes {
         -> Outcome
     {
         let snapshot = context.content.snapshot
-        let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
+        let course = try CourseAPIRoutes.language(request, snapshot).course
+        let language = course.language.code
         let questionID = request.parameters["id"] ?? ""
         guard let (name, _, reference) = snapshot.question(questionID, in: language),
             let section = CourseSection(name: name)
@@ -157,7 +163,10 @@ enum AttemptRoutes {
         let attempt = NewAttempt(
             questionID: questionID, section: section, language: language, answer: answerText,
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict, score: grade.score,
-            contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
+            contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID),
+            announcement: AttemptAnnouncement(
+                required: Set(course.questions.map(\.id)), policy: context.scoring,
+                origin: context.publicOrigin.xapiHomePage, pushesStatements: context.pushesStatements))
         let recorded = try await durably {
             try await context.attempts.record(
                 attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
