@@ -39,6 +39,8 @@ public struct Services: Sendable {
     let crossSite: CrossSiteGuard
     /// Who a request speaks for: the admin, an API token or a learner.
     let authenticator: Authenticator
+    /// Attempts across learners, for the xAPI statements listing.
+    let statements: any StatementStoring
     /// Registered webhooks and their deliveries.
     let webhooks: any WebhookStoring
     /// Delivers the outbox (webhooks, xAPI pushes) in the background; started once the server listens.
@@ -87,7 +89,7 @@ public struct Services: Sendable {
             backups: BackupService(database: database, directory: configuration.backupDirectoryResolved),
             clients: clients, publicOrigin: publicOrigin, crossSite: CrossSiteGuard(publicOrigin: publicOrigin),
             authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens),
-            webhooks: SQLiteWebhookStore(database: database),
+            statements: SQLiteStatementStore(database: database), webhooks: SQLiteWebhookStore(database: database),
             outboxWorker: OutboxWorker(
                 outbox: SQLiteOutboxStore(database: database), policy: configuration.outbox,
                 recordStore: configuration.recordStore, logger: logger))

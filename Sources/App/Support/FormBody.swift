@@ -20,6 +20,11 @@ struct FormBody {
         fields.first { $0.0 == name }?.1
     }
 
+    /// Every value of field `name` in order (checkboxes sharing a name).
+    func all(_ name: String) -> [String] {
+        fields.filter { $0.0 == name }.map(\.1)
+    }
+
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
