@@ -17,6 +17,8 @@ public struct Services: Sendable {
     let cohorts: any CohortStoring
     let tokens: any TokenStoring
     let scores: any ScoreStoring
+    /// Per-question facts and wrong answers for item analysis.
+    let items: any ItemStoring
     let identity: LearnerIdentity
     public let admin: AdminCredentials
     /// The files of `Public/`, served under `/static/`.
@@ -79,7 +81,7 @@ public struct Services: Sendable {
             configuration: configuration, logger: logger, database: database, metrics: metrics, content: content,
             learners: learners, attempts: SQLiteAttemptStore(database: database), contentVersions: versions,
             cohorts: SQLiteCohortStore(database: database), tokens: tokens,
-            scores: SQLiteScoreStore(database: database),
+            scores: SQLiteScoreStore(database: database), items: SQLiteItemStore(database: database),
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),

@@ -52,7 +52,7 @@ import Testing
                 ("Accept-Language", "es"),
             ], body: Array(form.utf8))
         #expect(joined.status == 303)
-        #expect(joined.header("Location") == "/es/")
+        #expect(joined.header("Location") == "/es/progress?joined=1")
         #expect(browser.cookies[LearnerIdentity.cookieName] != nil)
         let attempt = try await browser.perform(
             "POST", "/api/v1/it/checkpoints/ch0-q1/attempts", json: ["answer": "in alto e in basso"])

@@ -7,8 +7,12 @@ import Views
 enum AdminLayout {
     static let navigation: [(label: String, href: String)] = [
         ("Content", "/admin"), ("Learners", "/admin/learners"), ("Activity", "/admin/activity"),
+<<<<<<< HEAD
         ("Cohorts", "/admin/cohorts"), ("API tokens", "/admin/tokens"),
         ("Webhooks", "/admin/webhooks"),
+=======
+        ("Cohorts", "/admin/cohorts"), ("Items", "/admin/items"), ("API tokens", "/admin/tokens"),
+>>>>>>> cohort
     ]
 
     /// A console page: `AdminPage` around `body`, with a sign-out button for browser sessions.
@@ -37,7 +41,8 @@ enum AdminLayout {
         headers.add("Cache-Control", "no-store")
         headers.add(
             "Content-Security-Policy",
-            "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+                + "frame-ancestors 'none'; base-uri 'none'"
         )
         headers.add("X-Frame-Options", "DENY")
         headers.add("X-Content-Type-Options", "nosniff")

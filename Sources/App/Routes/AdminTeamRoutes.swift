@@ -44,21 +44,63 @@ enum AdminTeamRoutes {
                     request, principal: principal, problem: "A cohort needs a name of 1 to 200 characters.",
                     status: .unprocessableContent, context: context)
             }
-            let cohort = try await durably { try await context.cohorts.create(name: name) }
+            let plan: CohortPlan
+            do {
+                plan = try CohortPlanInput(form: form, includesRequired: false).applied(
+                    to: CohortPlan(), chapters: InputRules.chapterNumbers(context.content.snapshot))
+            } catch {
+                return try await cohortList(
+                    request, principal: principal, problem: "The due date must be a date as YYYY-MM-DD.",
+                    status: .unprocessableContent, context: context)
+            }
+            let cohort = try await durably { try await context.cohorts.create(name: name, plan: plan) }
             return Response.redirect(to: "/admin/cohorts/\(cohort.id)", status: .seeOther)
         }
         router.get("/admin/cohorts/:id") { request async throws -> Response in
             let principal = try await access.requireViewer(request)
             let cohort = try await cohort(request, context: context)
-            let report = try await CohortReport.load(
-                cohort, from: context.cohorts, snapshot: context.content.snapshot,
-                policy: context.scoring)
-            return AdminLayout.page(
-                cohort.name, principal: principal, assetVersion: context.content.snapshot.contentHash
-            ) {
-                CohortScreens.detail(
-                    report, joinURL: ResourceJSON.joinURL(cohort, origin: context.publicOrigin))
+            let notice: String? =
+                switch request.query("done") {
+                case "plan": "The plan is saved."
+                case "rotated": "The invitation link was replaced; the old one no longer works."
+                case "removed": "The learner was removed from the cohort."
+                default: nil
+                }
+            return try await cohortPage(
+                cohort, request: request, principal: principal, notice: notice, problem: nil, status: .ok,
+                context: context)
+        }
+        router.post("/admin/cohorts/:id/plan") { request async throws -> Response in
+            let form = FormBody(request)
+            let principal = try await access.requireChange(request, form: form)
+            let cohort = try await cohort(request, context: context)
+            let plan: CohortPlan
+            do {
+                plan = try CohortPlanInput(form: form, includesRequired: true).applied(
+                    to: cohort.plan, chapters: InputRules.chapterNumbers(context.content.snapshot))
+            } catch let error as HTTPError {
+                return try await cohortPage(
+                    cohort, request: request, principal: principal, notice: nil,
+                    problem: "The plan was not saved: \(error.message)", status: .unprocessableContent,
+                    context: context)
             }
+            _ = try await durably { try await context.cohorts.update(id: cohort.id, plan: plan) }
+            return Response.redirect(to: "/admin/cohorts/\(cohort.id)?done=plan", status: .seeOther)
+        }
+        router.post("/admin/cohorts/:id/join-code") { request async throws -> Response in
+            _ = try await access.requireChange(request, form: FormBody(request))
+            let cohort = try await cohort(request, context: context)
+            _ = try await durably { try await context.cohorts.rotateJoinCode(id: cohort.id) }
+            context.logger.log(.info, "cohort join code replaced", ["cohort": String(cohort.id)])
+            return Response.redirect(to: "/admin/cohorts/\(cohort.id)?done=rotated", status: .seeOther)
+        }
+        router.post("/admin/cohorts/:id/learners/:learner/remove") { request async throws -> Response in
+            _ = try await access.requireChange(request, form: FormBody(request))
+            let cohort = try await cohort(request, context: context)
+            guard let learnerID = Int64(request.parameters["learner"] ?? ""),
+                try await durably({ try await context.cohorts.remove(learnerID: learnerID, fromCohort: cohort.id) })
+            else { throw HTTPError(.notFound, "no such learner in this cohort") }
+            return Response.redirect(to: "/admin/cohorts/\(cohort.id)?done=removed#learners", status: .seeOther)
         }
         router.get("/admin/cohorts/:id/scores.csv") { request async throws -> Response in
             _ = try await access.requireViewer(request)
@@ -118,6 +160,25 @@ enum AdminTeamRoutes {
         guard let id = Int64(request.parameters["id"] ?? ""), let cohort = try await context.cohorts.cohort(id: id)
         else { throw HTTPError(.notFound, "no such cohort") }
         return cohort
+    }
+
+    private static func cohortPage(
+        _ cohort: Cohort, request: Request, principal: AdminPrincipal, notice: String?, problem: String?,
+        status: Status, context: Context
+    ) async throws -> Response {
+        let report = try await CohortReport.load(
+            cohort, from: context.cohorts, snapshot: context.content.snapshot, policy: context.scoring)
+        let matrix = CohortMatrix(
+            report: report, filter: request.query("status").flatMap(LearnerStatus.State.init(rawValue:)),
+            sort: request.query("sort").flatMap(CohortMatrix.Sort.init(rawValue:)) ?? .name,
+            csrf: principal.csrfToken)
+        return AdminLayout.page(
+            cohort.name, principal: principal, assetVersion: context.content.snapshot.contentHash, status: status
+        ) {
+            CohortScreens.detail(
+                report, joinURL: ResourceJSON.joinURL(cohort, origin: context.publicOrigin), matrix: matrix,
+                notice: notice, problem: problem)
+        }
     }
 
     private static func cohortList(

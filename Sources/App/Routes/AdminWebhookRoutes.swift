@@ -34,7 +34,7 @@ enum AdminWebhookRoutes {
             let events: [WebhookEvent]
             do {
                 url = try WebhookRules.url(form["url"] ?? "")
-                events = try WebhookRules.events(form.all("events"))
+                events = try WebhookRules.events(form.values("events"))
             } catch {
                 return try await page(
                     principal: principal, issued: nil,

@@ -62,6 +62,11 @@ enum InputRules {
         return course.chapters.map { "ch\($0.number)" } + ["practice", "appendix"]
     }
 
+    /// The chapter numbers of the current content.
+    static func chapterNumbers(_ snapshot: ContentSnapshot) -> [Int] {
+        snapshot.languageCodes.first.flatMap(snapshot.language)?.course.chapters.map(\.number) ?? []
+    }
+
     static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
         whiteSpace.contains { $0.contains(scalar.value) }
     }

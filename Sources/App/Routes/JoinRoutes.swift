@@ -57,7 +57,7 @@ enum JoinRoutes {
                     error: strings.badRequestMessage, status: Status(code: 422), request: request, context: context)
             }
             let language = PageRoutes.preferredLanguage(request, context.content.snapshot)
-            var response = Response.redirect(to: "/" + language + "/", status: .seeOther)
+            var response = Response.redirect(to: "/" + language + "/progress?joined=1", status: .seeOther)
             if let learner = try context.identity.learner(for: request) {
                 _ = try await durably {
                     try await context.learners.join(learnerID: learner.id, cohortID: cohort.id, displayName: name)
@@ -75,9 +75,13 @@ enum JoinRoutes {
         }
     }
 
-    /// The cohort the `:code` invites to, or the 404 page.
+    /// The cohort the `:code` invites to; the 410 page for a code replaced by a new one, else the 404 page.
     static func invitedCohort(_ request: Request, context: Context) async throws -> Cohort {
-        guard let cohort = try await context.cohorts.cohort(joinCode: request.parameters["code"] ?? "") else {
+        let code = request.parameters["code"] ?? ""
+        guard let cohort = try await context.cohorts.cohort(joinCode: code) else {
+            if try await context.cohorts.isRetired(joinCode: code) {
+                throw HTTPError(.gone, "this invitation link was replaced by a new one")
+            }
             throw HTTPError(.notFound, "no such invitation")
         }
         return cohort

@@ -106,11 +106,11 @@ enum LearnerPages {
     }
 
     /// `/{lang}/progress` for `learner` (empty for a browser without one), with the resume sections as `resume`
-    /// describes them; `resume.hasLearner` is set here.
+    /// describes them (`resume.hasLearner` is set here), their cohort's name and, after joining, a confirmation.
     static func progress(
         learner: Learner?, language: ContentSnapshot.LanguageContent, snapshot: ContentSnapshot,
         attempts store: any AttemptStoring, policy: ScoringPolicy,
-        resume: ResumePanel = ResumePanel(), status: Status = .ok
+        resume: ResumePanel = ResumePanel(), status: Status = .ok, cohortName: String? = nil, justJoined: Bool = false
     ) throws -> Response {
         var report = ProgressReport(sections: [:], overall: 0)
         if let learner {
@@ -119,6 +119,8 @@ enum LearnerPages {
             report = ProgressReport(
                 sections: progress.sectionProgress, overall: progress.overall,
                 questions: progress.questionProgress(in: language.course))
+            report.cohortName = cohortName
+            report.justJoined = justJoined && cohortName != nil
         }
         var page = ProgressPage(report: report, context: language.pages.context)
         var resume = resume

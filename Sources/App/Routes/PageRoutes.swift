@@ -65,15 +65,19 @@ enum PageRoutes {
         router.get("/progress") { request in
             Response.redirect(to: "/" + preferredLanguage(request, content.snapshot) + "/progress", status: .found)
         }
-        router.get("/:lang/progress") { request throws -> Response in
+        router.get("/:lang/progress") { request async throws -> Response in
             let snapshot = content.snapshot
             let language = try pageLanguage(request, snapshot)
             // A scanned resume link lands here with its code filled in, for the reader to confirm.
             let typed = String((request.query("code") ?? "").prefix(ResumeRoutes.maximumCodeLength))
+            let learner = try services.identity.learner(for: request)
+            var cohort: Cohort?
+            if let id = learner?.cohortID { cohort = try await services.cohorts.cohort(id: id) }
             return try LearnerPages.progress(
-                learner: try services.identity.learner(for: request), language: language, snapshot: snapshot,
+                learner: learner, language: language, snapshot: snapshot,
                 attempts: services.attempts, policy: services.configuration.scoring,
-                resume: ResumePanel(typedCode: typed))
+                resume: ResumePanel(typedCode: typed), cohortName: cohort?.name,
+                justJoined: request.query("joined") == "1")
         }
         let grading = AttemptRoutes.Context(services)
         router.post("/:lang/checkpoints/:id/attempts") { request async throws -> Response in

@@ -14,7 +14,8 @@ enum ResourceJSON {
         ]
     }
 
-    static func cohort(_ cohort: Cohort, origin: PublicOrigin) -> JSONValue {
+    /// A cohort with its plan: `required` resolved against the course's `chapters` (the default listed).
+    static func cohort(_ cohort: Cohort, origin: PublicOrigin, chapters: [Int]) -> JSONValue {
         [
             "id": .int(cohort.id),
             "name": .string(cohort.name),
@@ -22,6 +23,8 @@ enum ResourceJSON {
             "join_url": .string(joinURL(cohort, origin: origin)),
             "learners": .int(Int64(cohort.learnerCount)),
             "created_at": .time(cohort.createdAt),
+            "due_date": .stringOrNull(cohort.plan.dueDate?.text),
+            "required": .array(cohort.plan.requiredSections(chapters: chapters).map { .string($0.name) }),
         ]
     }
 

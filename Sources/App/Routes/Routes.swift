@@ -12,6 +12,7 @@ enum Routes {
         RevealRoutes.register(on: &router, RevealRoutes.Context(services))
         LearnerAPIRoutes.register(on: &router, LearnerAPIRoutes.Context(services))
         CohortRoutes.register(on: &router, CohortRoutes.Context(services))
+        ItemRoutes.register(on: &router, ItemRoutes.Context(services))
         JoinRoutes.register(on: &router, JoinRoutes.Context(services))
         ResumeRoutes.register(on: &router, ResumeRoutes.Context(services))
         TokenRoutes.register(on: &router, TokenRoutes.Context(services))

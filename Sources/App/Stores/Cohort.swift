@@ -7,6 +7,8 @@ struct Cohort: Sendable, Equatable {
     var createdAt: Int64
     /// Learners currently in the cohort (filled by listings; 0 where not counted).
     var learnerCount: Int
+    /// What the cohort must finish and by when.
+    var plan: CohortPlan = CohortPlan()
 
     /// The path of the invitation page.
     var joinPath: String { "/join/" + joinCode }

@@ -14,6 +14,8 @@ struct LearnerProgress: Sendable {
         var passed: Bool
         var attempts: Int
         var revealed: Bool
+        /// When the question was passed (its first correct try, Unix ms); `nil` while not passed.
+        var passedAt: Int64?
     }
 
     struct Section: Sendable {
@@ -70,7 +72,8 @@ struct LearnerProgress: Sendable {
                 results[score.questionID] = QuestionResult(
                     firstScore: score.tries.firstScore, bestScore: score.tries.bestScore,
                     score: policy.score(score.tries), passed: policy.passed(score.tries),
-                    attempts: score.tries.attempts, revealed: score.tries.revealedAt != nil)
+                    attempts: score.tries.attempts, revealed: score.tries.revealedAt != nil,
+                    passedAt: policy.passed(score.tries) ? score.tries.firstCorrectAt : nil)
             }
             let passed = results.values.filter(\.passed).count
             let count = Double(max(questionIDs.count, 1))

@@ -9,15 +9,64 @@ struct SQLiteCohortStore: CohortStoring {
         self.database = database
     }
 
-    /// Creates a cohort with a fresh join code, durably.
-    func create(name: String) async throws(StoreError) -> Cohort {
+    /// Creates a cohort with a fresh join code and `plan`, durably.
+    func create(name: String, plan: CohortPlan) async throws(StoreError) -> Cohort {
         let code = Self.makeJoinCode()
         return try await database.committing { connection in
             let now = WallClock.nowMilliseconds()
             try connection.execute(
-                sql: "INSERT INTO cohorts (name, join_code, created_at) VALUES (?, ?, ?)", arguments: [name, code, now])
+                sql: "INSERT INTO cohorts (name, join_code, created_at, due_date, required) VALUES (?, ?, ?, ?, ?)",
+                arguments: [name, code, now, plan.dueDate?.text, Self.encodeRequired(plan.required)])
             return Cohort(
-                id: connection.lastInsertedRowID, name: name, joinCode: code, createdAt: now, learnerCount: 0)
+                id: connection.lastInsertedRowID, name: name, joinCode: code, createdAt: now, learnerCount: 0,
+                plan: plan)
+        }
+    }
+
+    /// Replaces the cohort's due date and required sections.
+    func update(id: Int64, plan: CohortPlan) async throws(StoreError) -> Cohort? {
+        let changed = try await database.committing { connection in
+            try connection.execute(
+                sql: "UPDATE cohorts SET due_date = ?, required = ? WHERE id = ?",
+                arguments: [plan.dueDate?.text, Self.encodeRequired(plan.required), id])
+            return connection.changes == 1
+        }
+        return changed ? try await cohort(id: id) : nil
+    }
+
+    /// A fresh join code; the old one is kept in `retired_join_codes` so its links answer 410.
+    func rotateJoinCode(id: Int64) async throws(StoreError) -> Cohort? {
+        let code = Self.makeJoinCode()
+        let changed = try await database.committing { connection in
+            try connection.execute(
+                sql: """
+                    INSERT INTO retired_join_codes (join_code, cohort_id, retired_at)
+                    SELECT join_code, id, ? FROM cohorts WHERE id = ?
+                    """,
+                arguments: [WallClock.nowMilliseconds(), id])
+            try connection.execute(sql: "UPDATE cohorts SET join_code = ? WHERE id = ?", arguments: [code, id])
+            return connection.changes == 1
+        }
+        return changed ? try await cohort(id: id) : nil
+    }
+
+    /// Whether the code was replaced by a rotation; malformed codes are refused without a query.
+    func isRetired(joinCode: String) async throws(StoreError) -> Bool {
+        guard Self.isWellFormedJoinCode(joinCode) else { return false }
+        return try await database.reading { connection in
+            try connection.queryOne(
+                sql: "SELECT 1 AS found FROM retired_join_codes WHERE join_code = ?", arguments: [joinCode]
+            ).map { _ in true } ?? false
+        }
+    }
+
+    /// Clears the learner's cohort when it is this one.
+    func remove(learnerID: Int64, fromCohort cohortID: Int64) async throws(StoreError) -> Bool {
+        try await database.committing { connection in
+            try connection.execute(
+                sql: "UPDATE learners SET cohort_id = NULL WHERE id = ? AND cohort_id = ?",
+                arguments: [learnerID, cohortID])
+            return connection.changes == 1
         }
     }
 
@@ -100,8 +149,21 @@ struct SQLiteCohortStore: CohortStoring {
         """
 
     static func cohort(from row: Row) throws -> Cohort {
-        Cohort(
+        let dueDate: String? = try row["due_date"]
+        let required: String? = try row["required"]
+        return Cohort(
             id: try row["id"], name: try row["name"], joinCode: try row["join_code"], createdAt: try row["created_at"],
-            learnerCount: try row["learner_count"])
+            learnerCount: try row["learner_count"],
+            plan: CohortPlan(dueDate: dueDate.flatMap(DueDate.init), required: required.map(decodeRequired)))
+    }
+
+    /// The stored form of the required sections: names separated by spaces; `nil` for the default.
+    static func encodeRequired(_ sections: [CourseSection]?) -> String? {
+        sections.map { $0.map(\.name).joined(separator: " ") }
+    }
+
+    /// Parses the stored form; names that are not sections are skipped.
+    static func decodeRequired(_ text: String) -> [CourseSection] {
+        text.split(separator: " ").compactMap { CourseSection(name: String($0)) }
     }
 }

@@ -20,8 +20,8 @@ struct FormBody {
         fields.first { $0.0 == name }?.1
     }
 
-    /// Every value of field `name` in order (checkboxes sharing a name).
-    func all(_ name: String) -> [String] {
+    /// Every value of field `name`, in order (repeated checkboxes).
+    func values(_ name: String) -> [String] {
         fields.filter { $0.0 == name }.map(\.1)
     }
 

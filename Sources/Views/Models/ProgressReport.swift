@@ -6,6 +6,10 @@ public struct ProgressReport: Sendable {
     public var overall: Double
     /// The questions answered or revealed, in course order.
     public var questions: [QuestionProgress]
+    /// The name of the learner's cohort, shown on the page; `nil` outside a cohort.
+    public var cohortName: String?
+    /// The learner has just joined `cohortName`: the page confirms it.
+    public var justJoined = false
 
     /// A report as App computed it with the scoring policy.
     public init(sections: [CourseSection: SectionProgress], overall: Double, questions: [QuestionProgress] = []) {

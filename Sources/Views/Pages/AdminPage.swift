@@ -43,6 +43,8 @@ public struct AdminPage: Sendable {
                     Node.title { title }
                     Node.link(Attribute("rel", "icon"), .href("/static/favicon.svg" + version), .type("image/svg+xml"))
                     Node.link(Attribute("rel", "stylesheet"), .href("/static/folio.css" + version))
+                    // Progressive enhancement only (copy buttons); every console page works without it.
+                    Node.script(Attribute("src", "/static/admin.js" + version), Attribute("defer", nil))
                 }
                 Node.body(.class("page-admin")) {
                     Node.header(.class("site-header")) {

@@ -1,4 +1,4 @@
-/// The learner-facing error page (404, 500, other 4xx), in the language of the request.
+/// The learner-facing error page (404, 410 for a replaced invitation link, 500, other 4xx), in the language of the request.
 ///
 /// It shows fixed words from `UIStrings` only: an error's details are logged by App, never echoed.
 public struct ErrorPage: Sendable {
@@ -18,7 +18,8 @@ public struct ErrorPage: Sendable {
         let strings = context.strings
         let (title, message): (String, String)
         switch status {
-        case 404, 410: (title, message) = (strings.notFoundTitle, strings.notFoundMessage)
+        case 404: (title, message) = (strings.notFoundTitle, strings.notFoundMessage)
+        case 410: (title, message) = (strings.invitationRetiredTitle, strings.invitationRetiredMessage)
         case 400..<500: (title, message) = (strings.badRequestTitle, strings.badRequestMessage)
         default: (title, message) = (strings.serverErrorTitle, strings.serverErrorMessage)
         }

@@ -27,6 +27,14 @@ public struct ProgressPage: Sendable {
         let overall = strings.percent(report.overall)
         let nodes = shell.document {
             Node.h1 { strings.progressTitle }
+            if let cohort = report.cohortName {
+                if report.justJoined {
+                    Node.p(.class("notice joined"), Attribute("role", "status")) {
+                        UIStrings.fill(strings.joinedCohort, ["cohort": cohort])
+                    }
+                }
+                Node.p(.class("progress-cohort")) { UIStrings.fill(strings.progressCohort, ["cohort": cohort]) }
+            }
             Node.p(.class("progress-overall")) {
                 Node.label(.for("overall-progress")) { UIStrings.fill(strings.progressOverall, ["percent": overall]) }
                 " "

@@ -118,6 +118,13 @@ public struct UIStrings: Sendable, Decodable, Equatable {
     public let badRequestTitle: String
     public let badRequestMessage: String
     public let backToCourse: String
+    /// The 410 page of an invitation link replaced by a new one.
+    public let invitationRetiredTitle: String
+    public let invitationRetiredMessage: String
+    /// The confirmation after joining, with `{cohort}`.
+    public let joinedCohort: String
+    /// The progress page's line naming the learner's cohort, with `{cohort}`.
+    public let progressCohort: String
 
     /// Decodes one language's strings; every key is required and none may be blank.
     ///
