@@ -7,12 +7,8 @@ import Views
 enum AdminLayout {
     static let navigation: [(label: String, href: String)] = [
         ("Content", "/admin"), ("Learners", "/admin/learners"), ("Activity", "/admin/activity"),
-<<<<<<< HEAD
-        ("Cohorts", "/admin/cohorts"), ("API tokens", "/admin/tokens"),
-        ("Webhooks", "/admin/webhooks"),
-=======
         ("Cohorts", "/admin/cohorts"), ("Items", "/admin/items"), ("API tokens", "/admin/tokens"),
->>>>>>> cohort
+        ("Webhooks", "/admin/webhooks"),
     ]
 
     /// A console page: `AdminPage` around `body`, with a sign-out button for browser sessions.
