@@ -74,13 +74,17 @@ public struct Services: Sendable {
             trustedProxies: configuration.trustedProxies.compactMap(AddressBlock.init))
         let publicOrigin = PublicOrigin(configured: configuration.publicURL)
         let tokens = SQLiteTokenStore(database: database)
+        let cohorts = SQLiteCohortStore(database: database)
+        let outbox = SQLiteOutboxStore(database: database)
+        let overdue = OverdueCheck(
+            cohorts: cohorts, outbox: outbox, content: content, policy: configuration.scoring)
         let adminAccess = AdminAccess(
             credentials: admin, sessions: SQLiteAdminSessionStore(database: database), clients: clients,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy))
         return Services(
             configuration: configuration, logger: logger, database: database, metrics: metrics, content: content,
             learners: learners, attempts: SQLiteAttemptStore(database: database), contentVersions: versions,
-            cohorts: SQLiteCohortStore(database: database), tokens: tokens,
+            cohorts: cohorts, tokens: tokens,
             scores: SQLiteScoreStore(database: database), items: SQLiteItemStore(database: database),
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
@@ -93,7 +97,7 @@ public struct Services: Sendable {
             authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens),
             statements: SQLiteStatementStore(database: database), webhooks: SQLiteWebhookStore(database: database),
             outboxWorker: OutboxWorker(
-                outbox: SQLiteOutboxStore(database: database), policy: configuration.outbox,
-                recordStore: configuration.recordStore, logger: logger))
+                outbox: outbox, policy: configuration.outbox, recordStore: configuration.recordStore, logger: logger,
+                overdueCheck: { try await overdue.run() }))
     }
 }

@@ -1,3 +1,4 @@
+import Course
 import Foundation
 import Grading
 import HTTP
@@ -71,6 +72,7 @@ enum AttemptRoutes {
         let attempts: any AttemptStoring
         let metrics: Metrics
         let publicOrigin: PublicOrigin
+        let cohorts: any CohortStoring
         /// Whether each attempt's statement is pushed to a learning record store.
         let pushesStatements: Bool
 
@@ -85,6 +87,7 @@ enum AttemptRoutes {
             attempts = services.attempts
             metrics = services.metrics
             publicOrigin = services.publicOrigin
+            cohorts = services.cohorts
             pushesStatements = services.configuration.recordStore != nil
         }
     }
@@ -165,7 +168,8 @@ enum AttemptRoutes {
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict, score: grade.score,
             contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID),
             announcement: AttemptAnnouncement(
-                required: Set(course.questions.map(\.id)), policy: context.scoring,
+                required: try await requiredQuestions(of: learner, in: course, context: context),
+                policy: context.scoring,
                 origin: context.publicOrigin.xapiHomePage, pushesStatements: context.pushesStatements))
         let recorded = try await durably {
             try await context.attempts.record(
@@ -173,6 +177,18 @@ enum AttemptRoutes {
         }
         context.metrics.recordAttempt(verdict: grade.verdict.rawValue)
         return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
+    }
+
+    /// The questions the learner must pass to complete: their cohort's plan, else every chapter and the
+    /// practice (the default plan).
+    private static func requiredQuestions(of learner: Learner?, in course: LanguageCourse, context: Context)
+        async throws -> Set<String>
+    {
+        var plan = CohortPlan()
+        if let cohortID = learner?.cohortID, let cohort = try await context.cohorts.cohort(id: cohortID) {
+            plan = cohort.plan
+        }
+        return plan.requiredQuestions(in: course)
     }
 
 }

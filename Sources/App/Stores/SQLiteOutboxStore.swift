@@ -94,6 +94,15 @@ struct SQLiteOutboxStore: OutboxStoring {
         }
     }
 
+    func overdueLearners(cohortID: Int64) async throws(StoreError) -> Set<Int64> {
+        try await database.reading { connection in
+            Set(
+                try connection.query(
+                    sql: "SELECT learner_id FROM overdue_notices WHERE cohort_id = ?", arguments: [cohortID]
+                ).map { row -> Int64 in try row["learner_id"] })
+        }
+    }
+
     func recordOverdue(cohortID: Int64, learnerID: Int64, message: OutboxMessage, at now: Int64)
         async throws(StoreError) -> Bool
     {

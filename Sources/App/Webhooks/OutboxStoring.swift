@@ -11,6 +11,9 @@ protocol OutboxStoring: Sendable {
     func record(_ outcome: DeliveryOutcome, for deliveryID: Int64, at now: Int64, next: Int64?)
         async throws(StoreError)
 
+    /// The learners of a cohort a `cohort.overdue` event was recorded for.
+    func overdueLearners(cohortID: Int64) async throws(StoreError) -> Set<Int64>
+
     /// Records a `cohort.overdue` event for the learner once: `false` (and nothing written) when it was
     /// recorded before.
     func recordOverdue(cohortID: Int64, learnerID: Int64, message: OutboxMessage, at now: Int64)
