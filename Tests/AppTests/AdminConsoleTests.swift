@@ -30,7 +30,7 @@ import Testing
 
         let pages = [
             "/admin", "/admin/learners", "/admin/learners?q=%3Cimg", "/admin/learners/\(learner.learner.id)",
-            "/admin/activity", "/admin/cohorts", cohortPath, "/admin/tokens",
+            "/admin/activity", "/admin/cohorts", cohortPath, "/admin/tokens", "/admin/items",
         ]
         for path in pages {
             let page = try await admin.perform("GET", path)

@@ -53,7 +53,7 @@ enum CohortScreens {
         .section(.class("invitation"), .aria("labelledby", "invitation-heading")) {
             Node.h2(.id("invitation-heading")) { "Invitation link" }
             Node.div(.class("copy-field")) {
-                Node.label(.for("join-url"), .class("visually-hidden")) { "Invitation link" }
+                Node.label(.for("join-url")) { "Share this link:" }
                 Node.input(
                     .type("text"), .id("join-url"), .value(joinURL), Attribute("readonly", nil),
                     Attribute("data-select-on-focus", nil))

@@ -23,7 +23,7 @@ struct DueDate: Sendable, Hashable, Comparable {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1,
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.day = Self.days(year: year, month: month, day: day)

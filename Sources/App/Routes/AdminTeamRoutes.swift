@@ -84,7 +84,7 @@ enum AdminTeamRoutes {
                     problem: "The plan was not saved: \(error.message)", status: .unprocessableContent,
                     context: context)
             }
-            _ = try await durably { try await context.cohorts.update(id: cohort.id, plan: plan) }
+            _ = try await durably { try await context.cohorts.update(id: cohort.id, name: cohort.name, plan: plan) }
             return Response.redirect(to: "/admin/cohorts/\(cohort.id)?done=plan", status: .seeOther)
         }
         router.post("/admin/cohorts/:id/join-code") { request async throws -> Response in

@@ -25,13 +25,14 @@ struct CohortPlanInput: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
+        // A key that is present must hold its type: `null` is refused (422), not read as absent.
+        if container.contains(.name) { name = try container.decode(String.self, forKey: .name) }
         if container.contains(.dueDate) {
             dueDate = .some(
                 try container.decodeNil(forKey: .dueDate)
                     ? nil : try container.decode(String.self, forKey: .dueDate))
         }
-        required = try container.decodeIfPresent([String].self, forKey: .required)
+        if container.contains(.required) { required = try container.decode([String].self, forKey: .required) }
     }
 
     /// `plan` with the sent fields applied.

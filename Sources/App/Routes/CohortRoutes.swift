@@ -49,10 +49,14 @@ enum CohortRoutes {
             try await context.authenticator.requireAdmin(request)
             let cohort = try await adminCohort(request, context: context)
             let body = try JSONBody.decode(CohortPlanInput.self, from: request)
-            if body.name != nil { throw APIError.unprocessable("name cannot be changed", code: "invalid_field") }
+            let name =
+                try body.name.map { raw throws(HTTPError) in try InputRules.name(raw, field: "name") } ?? cohort.name
             let plan = try body.applied(
                 to: cohort.plan, chapters: InputRules.chapterNumbers(context.content.snapshot))
-            guard let updated = try await durably({ try await context.cohorts.update(id: cohort.id, plan: plan) })
+            guard
+                let updated = try await durably({
+                    try await context.cohorts.update(id: cohort.id, name: name, plan: plan)
+                })
             else { throw APIError.notFound("no cohort with id \(cohort.id)") }
             return context.json(updated).response()
         }

@@ -32,7 +32,8 @@ enum ItemRoutes {
         router.get("/api/v1/admin/items") { request async throws -> Response in
             try await context.authenticator.requireAdmin(request)
             let filter = try await filter(
-                language: request.query("language"), cohort: request.query("cohort"), context: context)
+                language: request.query("language"), cohort: request.query("cohort"), context: context,
+                emptyIsNone: false)
             let analysis = try await analyse(filter, context: context)
             let body: JSONValue = ["items": .array(analysis.items.map(json))]
             return body.response()
@@ -44,7 +45,8 @@ enum ItemRoutes {
             var chosen = Filter()
             do {
                 chosen = try await filter(
-                    language: request.query("language"), cohort: request.query("cohort"), context: context)
+                    language: request.query("language"), cohort: request.query("cohort"), context: context,
+                    emptyIsNone: true)
             } catch let error as HTTPError {
                 problem = error.message
             }
@@ -60,17 +62,26 @@ enum ItemRoutes {
         }
     }
 
-    /// Validates the filters: a language of the content and an existing cohort id; empty means none.
-    /// - Throws: `HTTPError` 422 naming `language` or `cohort`.
-    static func filter(language: String?, cohort: String?, context: Context) async throws -> Filter {
+    /// Validates the filters: a language of the content and an existing cohort id. An empty value is refused
+    /// like any other malformed one, except from the console's form (`emptyIsNone`), whose "All" sends one.
+    /// - Throws: `HTTPError` 422 naming `language` or `cohort` when malformed; 404 naming `cohort` for a
+    ///   well-formed id of no cohort (as the scores API's filter).
+    static func filter(language: String?, cohort: String?, context: Context, emptyIsNone: Bool) async throws
+        -> Filter
+    {
         var filter = Filter()
-        if let language, !language.isEmpty {
+        if let language, !(emptyIsNone && language.isEmpty) {
             filter.language = try InputRules.language(language, context.content.snapshot)
         }
-        if let cohort, !cohort.isEmpty {
+        if let cohort, !(emptyIsNone && cohort.isEmpty) {
             guard cohort.utf8.count <= 19, cohort.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                let id = Int64(cohort), try await context.cohorts.cohort(id: id) != nil
-            else { throw APIError.unprocessable("cohort must be the id of an existing cohort", code: "invalid_field") }
+                let id = Int64(cohort), id >= 1
+            else {
+                throw APIError.unprocessable("cohort must be a cohort id (a positive integer)", code: "invalid_field")
+            }
+            guard try await context.cohorts.cohort(id: id) != nil else {
+                throw APIError.notFound("cohort: no cohort with id \(id)")
+            }
             filter.cohortID = id
         }
         return filter

@@ -6,6 +6,15 @@ extension OpenAPIDocument {
     var schemas: [(String, JSONValue)] {
         typealias S = OpenAPISchema
         let sectionNames = InputRules.sectionNames(snapshot)
+        let dueDate: JSONValue = [
+            "type": ["string", "null"], "format": "date",
+            "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",
+            "description": "YYYY-MM-DD: due by the end of that day, UTC; null for none.",
+        ]
+        let required: JSONValue = [
+            "type": "array", "minItems": 1, "items": S.enumeration(sectionNames.filter { $0 != "appendix" }),
+            "description": "The sections every learner must pass; default every chapter and practice.",
+        ]
         return [
             ("Error", S.object(["error": S.object(["code": S.string, "message": S.string])])),
             ("OpenAPIDocument", ["type": "object", "required": ["openapi", "paths"]]),
@@ -236,29 +245,94 @@ extension OpenAPIDocument {
                 "ReadMark",
                 S.object(["section": S.enumeration(sectionNames), "language": S.enumeration(languageCodes)])
             ),
-            ("NewCohort", S.object(["name": S.name])),
+            (
+                "NewCohort",
+                S.object(
+                    ["name": S.name, "due_date": dueDate, "required": required], optional: ["due_date", "required"])
+            ),
+            (
+                "CohortChanges",
+                S.object(
+                    ["name": S.name, "due_date": dueDate, "required": required],
+                    optional: ["name", "due_date", "required"])
+            ),
             (
                 "Cohort",
                 S.object([
                     "id": S.integer, "name": S.string,
                     "join_code": ["type": "string", "description": "128 random bits, base64url."],
                     "join_url": ["type": "string", "description": "The invitation page, /join/{join_code}."],
-                    "learners": S.integer, "created_at": S.dateTime,
+                    "learners": S.integer, "created_at": S.dateTime, "due_date": dueDate,
+                    "required": required,
                 ])
             ),
             ("CohortList", S.object(["cohorts": S.array(S.ref("Cohort"))])),
             (
                 "CohortProgress",
                 S.object([
-                    "cohort": S.object(["id": S.integer, "name": S.string, "learners": S.integer]),
+                    "cohort": S.object([
+                        "id": S.integer, "name": S.string, "learners": S.integer, "due_date": dueDate,
+                        "required": required,
+                    ]),
                     "sections": S.array(S.string),
                     "learners": S.array(
                         S.object([
                             "id": S.integer, "display_name": S.string,
+                            "status": [
+                                "type": "string", "enum": ["not_started", "in_progress", "completed", "overdue"],
+                                "description": """
+                                completed: every required question passed; overdue: the due date passed \
+                                (after the end of the due day, UTC) without that; in_progress: a try, reveal or \
+                                read in a required section; else not_started.
+                                """,
+                            ],
+                            "completion": [
+                                "type": "number", "minimum": 0, "maximum": 1,
+                                "description": "The share of required questions passed.",
+                            ],
+                            "completed_at": [
+                                "type": ["string", "null"], "format": "date-time",
+                                "description": "When the last required question was passed.",
+                            ],
+                            "score": [
+                                "type": "number", "minimum": 0, "maximum": 1,
+                                "description": "Mean final score over the required questions (untried count 0).",
+                            ],
+                            "first_try_score": [
+                                "type": "number", "minimum": 0, "maximum": 1,
+                                "description": "Mean first-try score over the required questions.",
+                            ],
                             "overall_percentage": ["type": "number", "minimum": 0, "maximum": 100],
                             "questions_passed": S.integer, "questions_total": S.integer,
                             "last_activity": S.nullableDateTime, "chapters": S.array(S.ref("SectionProgress")),
                         ])),
+                ])
+            ),
+            (
+                "ItemList",
+                S.object([
+                    "items": S.array(
+                        S.object([
+                            "question": S.string, "language": S.enumeration(languageCodes),
+                            "attempts": S.integer, "learners": S.integer,
+                            "facility": [
+                                "type": "number", "minimum": 0, "maximum": 1, "description": "Mean final score.",
+                            ],
+                            "first_try_facility": [
+                                "type": "number", "minimum": 0, "maximum": 1, "description": "Mean first-try score.",
+                            ],
+                            "discrimination": [
+                                "type": ["number", "null"], "minimum": -1, "maximum": 1,
+                                "description":
+                                    "Pearson correlation of the question's final score with the rest of the learner's total; null when undefined (fewer than two learners, or no variation).",
+                            ],
+                            "common_wrong": S.array(S.object(["answer": S.string, "count": S.integer])),
+                            "flag": [
+                                "type": ["string", "null"], "enum": ["language_gap", .null],
+                                "description":
+                                    "language_gap: facility at least 0.3 below the other languages' pooled facility on this question, with 3 or more learners on each side.",
+                            ],
+                        ]))
                 ])
             ),
             (

@@ -15,9 +15,57 @@ extension OpenAPIDocument {
                 responses: [("200", OpenAPIOperation.json("The cohorts.", "CohortList"))]
                     + OpenAPIOperation.errors(401, 403)),
             OpenAPIOperation(
+                method: "patch", path: "/api/v1/admin/cohorts/{id}", operationID: "updateCohort", tag: "cohorts",
+                summary: "Change a cohort's name, due date or required sections",
+                description: "Absent fields stay as they are; `due_date: null` removes the due date.",
+                access: .admin, parameters: [cohortID], requestBody: OpenAPIOperation.jsonBody("CohortChanges"),
+                responses: [("200", OpenAPIOperation.json("The cohort.", "Cohort"))]
+                    + OpenAPIOperation.errors(400, 401, 403, 404, 415, 422, 503)),
+            OpenAPIOperation(
+                method: "post", path: "/api/v1/admin/cohorts/{id}/join-code", operationID: "rotateJoinCode",
+                tag: "cohorts", summary: "Replace the join code: the old invitation link answers 410 from now on",
+                access: .admin, parameters: [cohortID],
+                responses: [("200", OpenAPIOperation.json("The cohort with its new link.", "Cohort"))]
+                    + OpenAPIOperation.errors(401, 403, 404, 503)),
+            OpenAPIOperation(
+                method: "delete", path: "/api/v1/admin/cohorts/{id}/learners/{learner}",
+                operationID: "removeCohortLearner", tag: "cohorts",
+                summary: "Take a learner out of the cohort (their history stays theirs)", access: .admin,
+                parameters: [
+                    cohortID,
+                    [
+                        "name": "learner", "in": "path", "required": true, "description": "A learner id.",
+                        "schema": ["type": "integer", "minimum": 1, "maximum": .int(Int64.max)],
+                    ],
+                ],
+                responses: [("204", OpenAPIOperation.noContent("Removed."))]
+                    + OpenAPIOperation.errors(401, 403, 404, 503)),
+            OpenAPIOperation(
+                method: "get", path: "/api/v1/admin/items", operationID: "listItems", tag: "cohorts",
+                summary: "Item analysis per question and language: facility, discrimination, common wrong answers",
+                description: """
+                    Every learner's final scores (retry penalty applied), or one cohort's; an unknown \
+                    `language` or a malformed `cohort` is 422 naming the parameter, a cohort id of no cohort 404.
+                    """,
+                access: .admin,
+                parameters: [
+                    [
+                        "name": "language", "in": "query", "required": false, "description": "Only this language.",
+                        "schema": OpenAPISchema.enumeration(snapshot.languageCodes),
+                    ],
+                    [
+                        "name": "cohort", "in": "query", "required": false,
+                        "description": "Only this cohort's learners.",
+                        "schema": ["type": "integer", "minimum": 1, "maximum": .int(Int64.max)],
+                    ],
+                ],
+                responses: [("200", OpenAPIOperation.json("The items, in course order.", "ItemList"))]
+                    + OpenAPIOperation.errors(401, 403, 404, 422)),
+            OpenAPIOperation(
                 method: "get", path: "/api/v1/cohorts/{id}/progress", operationID: "getCohortProgress",
                 tag: "cohorts",
-                summary: "Learners × chapters: passed, first-try, best and final score, tries, reveals, last activity",
+                summary:
+                    "Learners × chapters with each learner's status against the plan: passed, first-try, best and final score, tries, reveals, last activity",
                 access: .scoresReader,
                 parameters: [cohortID],
                 responses: [("200", OpenAPIOperation.json("The progress matrix.", "CohortProgress"))]
@@ -28,7 +76,8 @@ extension OpenAPIDocument {
                 description: """
                     Columns: learner_id, display_name, section, chapter, read, questions_passed, questions_total, \
                     passed, score (mean final score), last_activity, first_score, best_score, attempts, revealed \
-                    (questions whose answer was shown).
+                    (questions whose answer was shown), status, completion, completed_at (the learner's, on each \
+                    of their rows), due_date (the cohort's).
                     """,
                 access: .scoresReader, parameters: [cohortID],
                 responses: [("200", OpenAPIOperation.csv("The CSV file."))] + OpenAPIOperation.errors(401, 403, 404)),

@@ -15,8 +15,8 @@ protocol CohortStoring: Sendable {
     /// Every cohort with its learner count, newest first.
     func all() async throws(StoreError) -> [Cohort]
 
-    /// Replaces the cohort's plan; `nil` when there is no such cohort.
-    func update(id: Int64, plan: CohortPlan) async throws(StoreError) -> Cohort?
+    /// Replaces the cohort's name and plan; `nil` when there is no such cohort.
+    func update(id: Int64, name: String, plan: CohortPlan) async throws(StoreError) -> Cohort?
 
     /// Gives the cohort a fresh join code and retires the old one (its links stop working); `nil` when
     /// there is no such cohort.

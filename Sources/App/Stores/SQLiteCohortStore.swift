@@ -23,12 +23,12 @@ struct SQLiteCohortStore: CohortStoring {
         }
     }
 
-    /// Replaces the cohort's due date and required sections.
-    func update(id: Int64, plan: CohortPlan) async throws(StoreError) -> Cohort? {
+    /// Replaces the cohort's name, due date and required sections.
+    func update(id: Int64, name: String, plan: CohortPlan) async throws(StoreError) -> Cohort? {
         let changed = try await database.committing { connection in
             try connection.execute(
-                sql: "UPDATE cohorts SET due_date = ?, required = ? WHERE id = ?",
-                arguments: [plan.dueDate?.text, Self.encodeRequired(plan.required), id])
+                sql: "UPDATE cohorts SET name = ?, due_date = ?, required = ? WHERE id = ?",
+                arguments: [name, plan.dueDate?.text, Self.encodeRequired(plan.required), id])
             return connection.changes == 1
         }
         return changed ? try await cohort(id: id) : nil

@@ -46,6 +46,8 @@ public struct SVGChart: Sendable {
     static let width = 600.0
     static let height = 200.0
     static let margin = 30.0
+    /// Room for the percentage labels left of the plot.
+    static let leftMargin = 48.0
 
     /// The figure: caption, picture, and the figures as a table in a disclosure.
     public func node() -> Node {
@@ -80,7 +82,7 @@ public struct SVGChart: Sendable {
     }
 
     private func svg() -> Node {
-        let plotWidth = Self.width - 2 * Self.margin
+        let plotWidth = Self.width - Self.leftMargin - Self.margin
         let plotHeight = Self.height - 2 * Self.margin
         let count = max(points.count, 1)
         func y(_ value: Double) -> Double { Self.margin + plotHeight * (1 - min(max(value, 0), 1)) }
@@ -90,7 +92,7 @@ public struct SVGChart: Sendable {
                 .element(
                     "line",
                     [
-                        .class("chart-grid"), Attribute("x1", Self.number(Self.margin)),
+                        .class("chart-grid"), Attribute("x1", Self.number(Self.leftMargin)),
                         Attribute("x2", Self.number(Self.width - Self.margin)), Attribute("y1", Self.number(y(level))),
                         Attribute("y2", Self.number(y(level))),
                     ]))
@@ -98,7 +100,7 @@ public struct SVGChart: Sendable {
                 .element(
                     "text",
                     [
-                        .class("chart-axis"), Attribute("x", Self.number(Self.margin - 4)),
+                        .class("chart-axis"), Attribute("x", Self.number(Self.leftMargin - 6)),
                         Attribute("y", Self.number(y(level) + 4)), Attribute("text-anchor", "end"),
                     ]
                 ) { Self.percent(level) })
@@ -107,7 +109,7 @@ public struct SVGChart: Sendable {
         case .line:
             let step = points.count > 1 ? plotWidth / Double(points.count - 1) : 0
             let coordinates = points.enumerated().compactMap { index, point in
-                point.value.map { (Self.margin + step * Double(index), y($0)) }
+                point.value.map { (Self.leftMargin + step * Double(index), y($0)) }
             }
             if !coordinates.isEmpty {
                 let path = coordinates.enumerated().map { index, point in
@@ -125,13 +127,13 @@ public struct SVGChart: Sendable {
                 }
             }
             if let first = points.first, let last = points.last {
-                marks.append(axisLabel(first.label, x: Self.margin, anchor: "start"))
+                marks.append(axisLabel(first.label, x: Self.leftMargin, anchor: "start"))
                 if points.count > 1 { marks.append(axisLabel(last.label, x: Self.width - Self.margin, anchor: "end")) }
             }
         case .bars:
             let slot = plotWidth / Double(count)
             for (index, point) in points.enumerated() {
-                let x = Self.margin + slot * Double(index)
+                let x = Self.leftMargin + slot * Double(index)
                 if let value = point.value {
                     marks.append(
                         .element(
