@@ -5,7 +5,7 @@
 
 FROM swift:6.3.1-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev \
        libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -22,7 +22,7 @@ RUN swift build -c release --product folio --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libssl3 libstemmer0d libqrencode4 libcurl4 \
+    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libssl3 libstemmer0d libqrencode4 libpq5 libcurl4 \
        ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 folio \

@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CStemmer", path: "Sources/CStemmer"),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode"),
+        .systemLibrary(
+            name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // libcurl (OpenSSL flavour): the outbound HTTP client of webhook and xAPI deliveries.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
@@ -29,6 +31,8 @@ let package = Package(
         // A lock ThreadSanitizer understands, shared by the modules with threads.
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "SQLite", dependencies: ["CSQLite", "CCrypto", "Locking"], swiftSettings: strict),
+        // PostgreSQL through libpq: connections, a pool, bound parameters, migrations. Pure of App.
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "CCrypto", "Locking"], swiftSettings: strict),
         .target(name: "HTTP", dependencies: ["CSystem", "CZlib", "Locking"], swiftSettings: strict),
         .target(name: "Course", swiftSettings: strict),
         // Snowball stemmers (Debian's libstemmer) for grading and search.
@@ -39,8 +43,8 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTP", "SQLite", "Course", "Grading", "Views", "Locking", "Stemming", "CCrypto", "CZlib", "CQREncode",
-                "CCurl",
+                "HTTP", "SQLite", "PostgreSQL", "Course", "Grading", "Views", "Locking", "Stemming", "CCrypto", "CZlib",
+                "CQREncode", "CCurl",
             ],
             swiftSettings: strict
         ),
@@ -53,12 +57,14 @@ let package = Package(
         .executableTarget(name: "FolioBench", dependencies: ["Course", "Grading"], path: "bench/FolioBench"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Locking"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "CourseTests", dependencies: ["Course"]),
         .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Course"], exclude: ["Fixtures", "Evaluation"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Course", "Grading"], exclude: ["Snapshots"]),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "HTTP", "SQLite", "Locking", "Grading", "Stemming", "Views"]),
+            name: "AppTests",
+            dependencies: ["App", "HTTP", "SQLite", "PostgreSQL", "Locking", "Grading", "Stemming", "Views"]),
     ]
 )

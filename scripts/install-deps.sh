@@ -9,9 +9,11 @@ set -euo pipefail
 # libsqlite3-dev: SQLite (CSQLite); zlib1g-dev: gzip (CZlib); libssl-dev: libcrypto's SHA-256/HMAC (CCrypto);
 # libstemmer-dev: Snowball stemmers (CStemmer) for grading and search;
 # libqrencode-dev: QR codes (CQREncode) for the progress page's resume code;
+# libpq-dev: the PostgreSQL client library (CPostgreSQL) for --database-url;
 # libcurl4-openssl-dev: the outbound HTTP client (CCurl) of webhook and xAPI deliveries.
-build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libcurl4-openssl-dev)
-test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk)
+# postgresql (tests): the server for the throwaway cluster of scripts/postgres.sh.
+build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev libcurl4-openssl-dev)
+test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk postgresql)
 bench=(wrk nginx hyperfine)
 
 packages=("${build[@]}")

@@ -4,6 +4,9 @@
 #   build      swift build of every target and test target, warnings as errors
 #   unit       swift test: all Swift Testing suites (parallel by default); the Views tests also
 #              write every page type to test-output/views-pages/ (FOLIO_PAGES_DIR)
+#   postgres   the store contract, PostgreSQL module and App tests again on PostgreSQL: a throwaway cluster
+#              (scripts/postgres.sh: initdb in a temp dir, unprivileged user, loopback port) named by
+#              FOLIO_TEST_DATABASE_URL; stopped and removed afterwards
 #   pages      scripts/views/check_pages.py over those pages: Nu checker, axe-core, overflow, screenshots
 #   cli        folio --help / unknown flag -> 2 / migrate twice / check-content / backup / grade-eval (tuning set)
 #   server     folio serve --port 0 on a temp database; first stderr line parsed; /healthz 200
@@ -105,6 +108,19 @@ stage_unit() {
     timeout 1200 swift test "${SWIFT_FLAGS[@]}" --no-parallel --xunit-output "$FOLIO_OUT/swift-test.xml"
 }
 
+stage_postgres() {
+    local url
+    # Under /tmp: the unprivileged server user must reach it, which a checkout under /root would not allow.
+    FOLIO_PG_DIR=$(mktemp -d /tmp/folio-pg.XXXXXX)
+    export FOLIO_PG_DIR
+    # The cluster goes with this stage's subshell, whatever happens in it.
+    trap '"$FOLIO_ROOT/scripts/postgres.sh" stop' EXIT
+    url=$("$FOLIO_ROOT/scripts/postgres.sh" start)
+    log "PostgreSQL test cluster: $url (log: $FOLIO_PG_DIR/pg.log)"
+    FOLIO_TEST_DATABASE_URL="$url" timeout 900 swift test "${SWIFT_FLAGS[@]}" --no-parallel \
+        --filter 'StoreContractTests|PostgresAppTests|PostgreSQLTests' --xunit-output "$FOLIO_OUT/swift-test-postgres.xml"
+}
+
 stage_pages() {
     local checker="$FOLIO_ROOT/scripts/views/check_pages.py" pages="$FOLIO_OUT/views-pages"
     if [[ ! -f "$checker" ]]; then
@@ -193,9 +209,10 @@ log "$(date -u '+%Y-%m-%dT%H:%M:%SZ')  $(nproc) cores  $(swift --version 2>&1 | 
 run_stage build stage_build
 if ((LAST_RC != 0)); then
     log "build failed: the other stages need its products"
-    for s in unit pages cli server healthcheck browser html integrations api shutdown robustness fuzz asan tsan; do not_run "$s" "build failed"; done
+    for s in unit postgres pages cli server healthcheck browser html integrations api shutdown robustness fuzz asan tsan; do not_run "$s" "build failed"; done
 else
     run_stage unit stage_unit
+    run_stage postgres stage_postgres
     run_stage pages stage_pages
     run_stage cli stage_cli
     run_stage server stage_server inline

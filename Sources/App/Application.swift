@@ -29,19 +29,8 @@ public final class Application: Sendable {
     /// - Throws: `StartupError` naming what could not be prepared (the caller prints it and exits 1).
     public static func start(_ configuration: Configuration) throws(StartupError) -> Application {
         let logger = Logger(format: configuration.logFormat)
-        let database = try openDatabase(configuration)
-        do {
-            let report = try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory))
-                .migrate(database)
-            // A wrong --migrations path would otherwise start a server without tables.
-            guard !(report.applied.isEmpty && report.alreadyApplied.isEmpty) else {
-                throw StartupError("no migrations found")
-            }
-        } catch {
-            database.close()
-            throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
-        }
-        database.storage.observe { full in
+        let (stores, _) = try StoreSet.open(configuration)
+        stores.sqliteDatabase?.storage.observe { full in
             if full {
                 logger.log(.error, "database disk full: writes answer 503 storage_full until space returns")
             } else {
@@ -50,9 +39,9 @@ public final class Application: Sendable {
         }
         let services: Services
         do {
-            services = try Services.make(configuration: configuration, database: database, logger: logger)
+            services = try Services.make(configuration: configuration, stores: stores, logger: logger)
         } catch {
-            database.close()
+            stores.close()
             throw error
         }
         let metrics = services.metrics
@@ -90,7 +79,7 @@ public final class Application: Sendable {
                     router: Routes.makeMetricsOnly(services), logger: serverLogger)
             } catch {
                 accessLog?.stop()
-                database.close()
+                stores.close()
                 throw StartupError("cannot listen for metrics on port \(metricsPort): \(error)")
             }
         }
@@ -102,7 +91,7 @@ public final class Application: Sendable {
         } catch {
             // The metrics listener, if any, goes with the process: the executable exits on this error.
             accessLog?.stop()
-            database.close()
+            stores.close()
             throw StartupError("cannot listen on \(configuration.host):\(configuration.port): \(error)")
         }
         metrics.sampleOpenConnections { server.openConnections }
@@ -120,32 +109,19 @@ public final class Application: Sendable {
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
         await services.outboxWorker.stop()
         accessLog?.stop()
-        services.database.close()
+        services.stores.close()
     }
 
-    /// Opens the database file with the durability settings every command uses.
-    static func openDatabase(_ configuration: Configuration) throws(StartupError) -> Database {
-        do {
-            return try Database(path: configuration.databasePath, configuration: Database.Configuration())
-        } catch {
-            throw StartupError("cannot open database \(configuration.databasePath): \(error)")
-        }
-    }
-
-    /// `folio migrate`: applies pending migrations and reports what ran.
-    public static func migrate(_ configuration: Configuration) throws(StartupError) -> MigrationReport {
-        let database = try openDatabase(configuration)
-        defer { database.close() }
-        do {
-            return try Migrator(directory: URL(fileURLWithPath: configuration.migrationsDirectory)).migrate(database)
-        } catch {
-            throw StartupError("migrations in \(configuration.migrationsDirectory): \(error)")
-        }
+    /// `folio migrate`: applies pending migrations (SQLite or PostgreSQL) and returns the names of those applied.
+    public static func migrate(_ configuration: Configuration) throws(StartupError) -> [String] {
+        let (stores, applied) = try StoreSet.open(configuration)
+        stores.close()
+        return applied
     }
 
     /// `folio backup PATH`: a consistent copy through SQLite's online backup API, safe while a server writes.
     public static func backup(_ configuration: Configuration, to destination: String) throws(StartupError) {
-        let database = try openDatabase(configuration)
+        let database = try StoreSet.openSQLite(configuration)
         defer { database.close() }
         do {
             try database.backup(to: destination)

@@ -8,7 +8,8 @@ import SQLite
 public struct Services: Sendable {
     let configuration: Configuration
     public let logger: Logger
-    let database: Database
+    /// The stores over the configured engine (SQLite or PostgreSQL).
+    let stores: StoreSet
     let metrics: Metrics
     public let content: ContentHost
     let learners: any LearnerStoring
@@ -48,18 +49,21 @@ public struct Services: Sendable {
     /// Delivers the outbox (webhooks, xAPI pushes) in the background; started once the server listens.
     let outboxWorker: OutboxWorker
 
-    static func make(configuration: Configuration, database: Database, logger: Logger) throws(StartupError)
+    /// The SQLite database, `nil` on PostgreSQL.
+    var database: Database? { stores.sqliteDatabase }
+
+    static func make(configuration: Configuration, stores: StoreSet, logger: Logger) throws(StartupError)
         -> Services
     {
         let metrics = Metrics()
-        let versions = SQLiteContentVersionStore(database: database)
+        let versions = stores.contentVersions
         let content = try ContentHost(
             directory: configuration.contentDirectory, versions: versions, metrics: metrics, logger: logger)
-        let learners = SQLiteLearnerStore(database: database)
+        let learners = stores.learners
         let admin: AdminCredentials
         do {
             admin = try AdminCredentials.resolve(
-                configured: configuration.adminToken, settings: SQLiteAdminSettingStore(database: database))
+                configured: configuration.adminToken, settings: stores.adminSettings)
         } catch {
             throw StartupError("cannot set up the admin token: \(error)")
         }
@@ -73,31 +77,29 @@ public struct Services: Sendable {
             trustProxy: configuration.trustProxy,
             trustedProxies: configuration.trustedProxies.compactMap(AddressBlock.init))
         let publicOrigin = PublicOrigin(configured: configuration.publicURL)
-        let tokens = SQLiteTokenStore(database: database)
-        let cohorts = SQLiteCohortStore(database: database)
-        let outbox = SQLiteOutboxStore(database: database)
+        let tokens = stores.tokens
         let overdue = OverdueCheck(
-            cohorts: cohorts, outbox: outbox, content: content, policy: configuration.scoring)
+            cohorts: stores.cohorts, outbox: stores.outbox, content: content, policy: configuration.scoring)
         let adminAccess = AdminAccess(
-            credentials: admin, sessions: SQLiteAdminSessionStore(database: database), clients: clients,
+            credentials: admin, sessions: stores.adminSessions, clients: clients,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy))
         return Services(
-            configuration: configuration, logger: logger, database: database, metrics: metrics, content: content,
-            learners: learners, attempts: SQLiteAttemptStore(database: database), contentVersions: versions,
-            cohorts: cohorts, tokens: tokens,
-            scores: SQLiteScoreStore(database: database), items: SQLiteItemStore(database: database),
+            configuration: configuration, logger: logger, stores: stores, metrics: metrics, content: content,
+            learners: learners, attempts: stores.attempts, contentVersions: versions, cohorts: stores.cohorts,
+            tokens: tokens, scores: stores.scores, items: stores.items,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy), admin: admin,
             staticFiles: staticFiles,
             attemptLimiter: RateLimiter(policy: .init(burst: 30, perSecond: 10)),
             resumeLimiter: RateLimiter(policy: .init(burst: 5, perSecond: 1.0 / 60)),
             adminAccess: adminAccess,
-            adminConsole: SQLiteAdminConsoleStore(database: database),
-            backups: BackupService(database: database, directory: configuration.backupDirectoryResolved),
+            adminConsole: stores.adminConsole,
+            backups: BackupService(database: stores.sqliteDatabase, directory: configuration.backupDirectoryResolved),
             clients: clients, publicOrigin: publicOrigin, crossSite: CrossSiteGuard(publicOrigin: publicOrigin),
             authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens),
-            statements: SQLiteStatementStore(database: database), webhooks: SQLiteWebhookStore(database: database),
+            statements: stores.statements, webhooks: stores.webhooks,
             outboxWorker: OutboxWorker(
-                outbox: outbox, policy: configuration.outbox, recordStore: configuration.recordStore, logger: logger,
+                outbox: stores.outbox, policy: configuration.outbox, recordStore: configuration.recordStore,
+                logger: logger,
                 overdueCheck: { try await overdue.run() }))
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Applies the numbered `.sql` files of a directory, each once, in its own transaction with its
 /// `schema_migrations` row, so a failed migration leaves no trace and a re-run is a no-op.
 ///
-/// Every visible entry of the directory must be a well-named migration (`0001_create_learners.sql`):
+/// Every visible file of the directory must be a well-named migration (`0001_create_learners.sql`;
+/// subdirectories hold other dialects' series, such as `postgresql/`, and are skipped):
 /// a stray or misnamed file is refused rather than silently skipped. An applied migration whose file
 /// changed, or disappeared, is refused: landed migrations are never edited.
 public struct Migrator: Sendable {
@@ -48,7 +49,8 @@ public struct Migrator: Sendable {
         }
         var byVersion: [Int: Migration] = [:]
         for entry in entries {
-            let migration = try loadMigration(at: entry)
+            // Subdirectories hold other dialects' series (`postgresql/`), not SQLite migrations.
+            guard let migration = try loadMigration(at: entry) else { continue }
             if let other = byVersion[migration.version] {
                 let names = [other.name, migration.name].sorted()
                 throw SQLiteError(
@@ -62,7 +64,7 @@ public struct Migrator: Sendable {
         return byVersion.values.sorted { $0.version < $1.version }
     }
 
-    private func loadMigration(at url: URL) throws -> Migration {
+    private func loadMigration(at url: URL) throws -> Migration? {
         let name = url.lastPathComponent
         let isDirectory: Bool
         do {
@@ -71,7 +73,8 @@ public struct Migrator: Sendable {
             throw SQLiteError(
                 kind: .migration, message: "cannot inspect \(name): \(error.localizedDescription)", file: name)
         }
-        guard !isDirectory, let version = Migration.version(fromFileName: name) else {
+        if isDirectory { return nil }
+        guard let version = Migration.version(fromFileName: name) else {
             throw SQLiteError(
                 kind: .migration,
                 message: "\(name) is not a migration: expected a file named like 0001_description.sql "

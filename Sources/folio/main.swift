@@ -28,8 +28,7 @@ struct Folio {
             case .serve(let configuration):
                 return try await serve(configuration)
             case .migrate(let configuration):
-                let report = try Application.migrate(configuration)
-                let applied = report.applied.map(\.name)
+                let applied = try Application.migrate(configuration)
                 print(
                     applied.isEmpty
                         ? "migrations: up to date" : "migrations applied: \(applied.joined(separator: ", "))")

@@ -37,19 +37,20 @@ import Testing
         #expect(acknowledged.count == Self.learners * Self.attemptsEach)
         #expect(Set(acknowledged.map(\.attemptID)).count == acknowledged.count)
 
-        let (stored, scores): ([Int64: Int64], [String: QuestionScore]) = try await server.services.database.read {
-            connection in
-            var stored: [Int64: Int64] = [:]
-            for row in try connection.query(sql: "SELECT id, learner_id FROM attempts") {
-                stored[try row["id"]] = try row["learner_id"]
+        let (stored, scores): ([Int64: Int64], [String: QuestionScore]) = try await #require(server.services.database)
+            .read {
+                connection in
+                var stored: [Int64: Int64] = [:]
+                for row in try connection.query(sql: "SELECT id, learner_id FROM attempts") {
+                    stored[try row["id"]] = try row["learner_id"]
+                }
+                var scores: [String: QuestionScore] = [:]
+                for row in try connection.query(sql: "SELECT * FROM question_scores") {
+                    let score = try QuestionScore(row: row)
+                    scores["\(score.learnerID)/\(score.questionID)"] = score
+                }
+                return (stored, scores)
             }
-            var scores: [String: QuestionScore] = [:]
-            for row in try connection.query(sql: "SELECT * FROM question_scores") {
-                let score = try QuestionScore(row: row)
-                scores["\(score.learnerID)/\(score.questionID)"] = score
-            }
-            return (stored, scores)
-        }
         #expect(stored.count == acknowledged.count, "no attempt stored twice or lost")
         #expect(acknowledged.allSatisfy { stored[$0.attemptID] == $0.learnerID })
 

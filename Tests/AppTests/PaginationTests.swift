@@ -89,7 +89,7 @@ import Testing
     }
 
     private func attemptIDs(_ server: TestServer, learnerID: Int64) throws -> [Int64] {
-        try server.services.database.read { connection in
+        try #require(server.services.database).read { connection in
             try connection.query(
                 sql: "SELECT id FROM attempts WHERE learner_id = ? ORDER BY id", arguments: [learnerID]
             )

@@ -48,7 +48,7 @@ import Testing
             #expect(refused.header("Set-Cookie") == nil)
         }
         #expect(attacker.cookies[LearnerIdentity.cookieName] == nil)
-        let learners: Int64? = try await server.services.database.read {
+        let learners: Int64? = try await #require(server.services.database).read {
             try $0.scalar(sql: "SELECT count(*) FROM learners")
         }
         #expect(learners == 1, "no learner was minted by another site")

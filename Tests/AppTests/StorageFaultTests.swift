@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct StorageFaultTests {
     @Test func aFullDatabaseAnswers503StorageFullKeepsReadingAndRecoversWithoutRestart() async throws {
         let server = try TestServer()
-        let database = server.services.database
+        let database = try #require(server.services.database)
         let changes = Locked<[Bool]>([])
         database.storage.observe { full in changes.withLock { $0.append(full) } }
         let client = server.client()
@@ -78,7 +78,7 @@ import Testing
 
     @Test func healthzProbesForSpaceItselfWhileFull() async throws {
         let server = try TestServer()
-        let database = server.services.database
+        let database = try #require(server.services.database)
         let pages: Int64 =
             try database.writeWithoutTransaction { try $0.scalar(sql: "PRAGMA page_count") } ?? 0
         try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = \(pages)") }

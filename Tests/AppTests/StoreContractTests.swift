@@ -1,38 +1,51 @@
 import Foundation
 import Grading
+import PostgreSQL
 import SQLite
 import Testing
 import Views
 
 @testable import App
 
-/// The store protocols' contract, written against the protocols only so another engine's stores can run the
-/// same cases; today they run on the SQLite stores over a freshly migrated database.
+/// The store protocols' contract, written against the protocols only, run against both engines: SQLite over
+/// a freshly migrated file, and PostgreSQL (when `FOLIO_TEST_DATABASE_URL` is set) in a fresh schema.
 struct StoreContractTests {
-    /// The stores under test, over one database.
-    struct Stores {
-        let attempts: any AttemptStoring
-        let learners: any LearnerStoring
-        let cohorts: any CohortStoring
-        let tokens: any TokenStoring
-        let scores: any ScoreStoring
+    /// The engines the cases run on here.
+    enum Engine: String, CustomStringConvertible, CaseIterable {
+        case sqlite
+        case postgreSQL
+
+        var description: String { rawValue }
+
+        /// SQLite always; PostgreSQL when a test cluster is configured.
+        static var available: [Engine] { TestPostgres.isAvailable ? allCases : [.sqlite] }
     }
 
-    /// Runs `body` with stores over a new, migrated SQLite database, removed afterwards.
-    static func withSQLiteStores(_ body: (Stores) async throws -> Void) async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "folio-stores-\(UUID().uuidString).sqlite")
-        let database = try Database(path: path.path)
-        defer {
-            database.close()
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path.path + suffix) }
+    /// Runs `body` with every store over a new, migrated database of `engine`, removed afterwards.
+    static func withStores(_ engine: Engine, _ body: (StoreSet) async throws -> Void) async throws {
+        switch engine {
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "folio-stores-\(UUID().uuidString).sqlite")
+            let database = try Database(path: path.path)
+            defer {
+                database.close()
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path.path + suffix) }
+            }
+            try SQLite.Migrator(directory: TestServer.repositoryRoot.appendingPathComponent("Migrations"))
+                .migrate(database)
+            try await body(.sqlite(database))
+        case .postgreSQL:
+            let (connectionString, schema) = try TestPostgres.makeSchema()
+            let pool = try ConnectionPool(.init(connectionString: connectionString, size: 2))
+            defer {
+                pool.close()
+                try? TestPostgres.dropSchema(schema)
+            }
+            let directory = TestServer.repositoryRoot.appendingPathComponent("Migrations/postgresql")
+            _ = try pool.withConnectionBlocking { try PostgreSQL.Migrator(directory: directory).migrate($0) }
+            try await body(.postgreSQL(pool))
         }
-        try Migrator(directory: TestServer.repositoryRoot.appendingPathComponent("Migrations")).migrate(database)
-        try await body(
-            Stores(
-                attempts: SQLiteAttemptStore(database: database), learners: SQLiteLearnerStore(database: database),
-                cohorts: SQLiteCohortStore(database: database), tokens: SQLiteTokenStore(database: database),
-                scores: SQLiteScoreStore(database: database)))
     }
 
     static func attempt(_ questionID: String, in section: CourseSection, _ verdict: Verdict, score: Double)
@@ -43,8 +56,9 @@ struct StoreContractTests {
             verdict: verdict, score: score, contentVersionID: nil, questionHash: "h")
     }
 
-    @Test func attemptsCreateTheLearnerOnceAndKeepTypedValues() async throws {
-        try await Self.withSQLiteStores { stores in
+    @Test(arguments: Engine.available) func attemptsCreateTheLearnerOnceAndKeepTypedValues(engine: Engine) async throws
+    {
+        try await Self.withStores(engine) { stores in
             let first = try await stores.attempts.record(
                 Self.attempt("ch3-q1", in: .chapter(3), .partial, score: 0.5), by: .create(language: "it"))
             let issued = try #require(first.issued, "a new learner comes with its token")
@@ -71,8 +85,8 @@ struct StoreContractTests {
         }
     }
 
-    @Test func readsAndRevealsAreKeptPerSection() async throws {
-        try await Self.withSQLiteStores { stores in
+    @Test(arguments: Engine.available) func readsAndRevealsAreKeptPerSection(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
             let learner = try await stores.learners.create(displayName: "Ada", language: "it", cohortID: nil)
             let id = learner.learner.id
             #expect(try await stores.attempts.recordRead(section: .appendix, language: "it", by: .existing(id)) == nil)
@@ -87,8 +101,8 @@ struct StoreContractTests {
         }
     }
 
-    @Test func resumeCodesAreSingleUse() async throws {
-        try await Self.withSQLiteStores { stores in
+    @Test(arguments: Engine.available) func resumeCodesAreSingleUse(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
             let learner = try await stores.learners.create(displayName: "", language: "it", cohortID: nil)
             let (code, _) = try await stores.learners.makeResumeCode(learnerID: learner.learner.id)
             let redeemed = try #require(try await stores.learners.redeem(resumeCode: code))
@@ -98,8 +112,8 @@ struct StoreContractTests {
         }
     }
 
-    @Test func cohortsJoinAndTokensNeedAnExistingCohort() async throws {
-        try await Self.withSQLiteStores { stores in
+    @Test(arguments: Engine.available) func cohortsJoinAndTokensNeedAnExistingCohort(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
             let cohort = try await stores.cohorts.create(name: "Team")
             #expect(try await stores.cohorts.cohort(joinCode: cohort.joinCode)?.id == cohort.id)
             #expect(try await stores.cohorts.cohort(joinCode: "not-a-code") == nil)

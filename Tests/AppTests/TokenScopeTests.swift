@@ -154,7 +154,7 @@ import Testing
             learner.token, api.secret, TestServer.adminToken, resumeCode, Secrets.canonicalHumanCode(resumeCode),
         ]
 
-        let database = server.services.database
+        let database = try #require(server.services.database)
         let tables: [String] = try await database.read { connection in
             try connection.query(sql: "SELECT name FROM sqlite_schema WHERE type = 'table'").map { try $0["name"] }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 
 /// A subcommand of the `folio` executable with its parsed options.
 public enum Command: Sendable, Equatable {
@@ -32,7 +33,8 @@ public struct CommandLineParser: Sendable {
           serve                 Run the HTTP server (migrates the database first).
           migrate               Apply pending migrations and exit.
           check-content [DIR]   Parse and validate the course documents (default ./Content); exit 1 on errors.
-          backup PATH           Copy the database to PATH with SQLite's online backup API.
+          backup PATH           Copy the database to PATH with SQLite's online backup API
+                                (PostgreSQL: use pg_dump; see the README).
           healthcheck [URL]     Exit 0 when GET URL (default http://127.0.0.1:8080/healthz) answers 200.
           grade-eval FILE.jsonl [FILE…] [--content DIR] [--show-misses] [--min-accuracy X]
                                 Grade labelled answers ({"language","question","answer","expect"} per line)
@@ -45,6 +47,9 @@ public struct CommandLineParser: Sendable {
           --host HOST                             FOLIO_HOST           127.0.0.1
           --port PORT   (0 picks a free port)     FOLIO_PORT           8080
           --db PATH                               FOLIO_DB             ./folio.sqlite
+          --database-url URL  (PostgreSQL instead FOLIO_DATABASE_URL   (none: SQLite at --db)
+                    of SQLite: postgres://… or libpq key=value, e.g. host=/run/postgresql dbname=folio)
+          --database-pool N  (PostgreSQL)         FOLIO_DATABASE_POOL  16 connections
           --content DIR                           FOLIO_CONTENT        ./Content
           --public DIR                            FOLIO_PUBLIC         ./Public
           --migrations DIR                        FOLIO_MIGRATIONS     ./Migrations
@@ -85,6 +90,9 @@ public struct CommandLineParser: Sendable {
             let configuration = try configuration(from: &rest)
             guard rest.count == 1, let destination = rest.first else {
                 throw UsageError(message: "backup needs exactly one destination PATH")
+            }
+            guard configuration.databaseURL == nil else {
+                throw UsageError(message: BackupService.postgreSQLAdvice)
             }
             return .backup(configuration, destination: destination)
         case "check-content":
@@ -218,6 +226,8 @@ private enum Option: String, CaseIterable {
     case host = "--host"
     case port = "--port"
     case database = "--db"
+    case databaseURL = "--database-url"
+    case databasePool = "--database-pool"
     case content = "--content"
     case publicFiles = "--public"
     case migrations = "--migrations"
@@ -243,6 +253,8 @@ private enum Option: String, CaseIterable {
         case .host: "FOLIO_HOST"
         case .port: "FOLIO_PORT"
         case .database: "FOLIO_DB"
+        case .databaseURL: "FOLIO_DATABASE_URL"
+        case .databasePool: "FOLIO_DATABASE_POOL"
         case .content: "FOLIO_CONTENT"
         case .publicFiles: "FOLIO_PUBLIC"
         case .migrations: "FOLIO_MIGRATIONS"
@@ -278,6 +290,16 @@ private enum Option: String, CaseIterable {
             configuration.port = try Self.integer(value, in: 0...65_535, source: source)
         case .database:
             configuration.databasePath = try Self.path(value, source: source)
+        case .databaseURL:
+            // The message names the source, never the value: the URL may hold a password.
+            do {
+                _ = try ConnectionString(value)
+            } catch {
+                throw UsageError(message: "\(source) is not a valid PostgreSQL connection string: \(error.message)")
+            }
+            configuration.databaseURL = value
+        case .databasePool:
+            configuration.databasePoolSize = try Self.integer(value, in: 1...1_000, source: source)
         case .content:
             configuration.contentDirectory = try Self.path(value, source: source)
         case .publicFiles:

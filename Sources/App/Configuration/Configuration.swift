@@ -5,6 +5,11 @@ public struct Configuration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var databasePath = "./folio.sqlite"
+    /// A PostgreSQL connection string (`postgres://…` or libpq `key=value`); when set, PostgreSQL replaces
+    /// SQLite. Holds the password when the URL does: never log it (`ConnectionString` describes it safely).
+    public var databaseURL: String?
+    /// PostgreSQL connections this node keeps open (each with its own thread).
+    public var databasePoolSize = 16
     public var contentDirectory = "./Content"
     public var publicDirectory = "./Public"
     public var migrationsDirectory = "./Migrations"

@@ -21,12 +21,17 @@ final class BackupService: Sendable {
         }
     }
 
-    let database: Database
+    /// The SQLite database; `nil` on PostgreSQL, which is backed up with `pg_dump`.
+    let database: Database?
     /// Where backups are written (absolute).
     let directory: String
+    /// What to do instead on PostgreSQL: its own tools make consistent online copies.
+    static let postgreSQLAdvice =
+        "backups copy SQLite databases; on PostgreSQL use pg_dump, e.g. "
+        + "pg_dump --format=custom --file=folio.dump \"$FOLIO_DATABASE_URL\" (see the README's PostgreSQL section)"
     private let running = Locked<Void>(())
 
-    init(database: Database, directory: String) {
+    init(database: Database?, directory: String) {
         self.database = database
         self.directory = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
     }
@@ -35,7 +40,8 @@ final class BackupService: Sendable {
     /// blocks the calling thread for the duration.
     /// - Throws: `SQLiteError`, or a Foundation error when the directory cannot be created or read.
     func backup(now: Int64 = WallClock.nowMilliseconds()) throws -> Backup {
-        try running.withLock { _ in
+        guard let database else { throw StartupError(Self.postgreSQLAdvice) }
+        return try running.withLock { _ in
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var file = Self.fileName(at: now)

@@ -33,6 +33,9 @@ enum AdminOperationsRoutes {
         }
         router.post("/admin/backup") { request async throws -> Response in
             let principal = try await access.requireChange(request, form: FormBody(request))
+            guard context.backups.database != nil else {
+                throw APIError.make(.conflict, code: "backup_unsupported", BackupService.postgreSQLAdvice)
+            }
             let backup: BackupService.Backup
             do {
                 backup = try await context.backups.backupInBackground()

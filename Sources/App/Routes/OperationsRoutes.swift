@@ -15,7 +15,7 @@ enum OperationsRoutes {
         let metrics: Metrics
 
         init(_ services: Services) {
-            database = SQLiteDatabaseHealth(database: services.database)
+            database = services.stores.health
             logger = services.logger
             content = services.content
             adminAccess = services.adminAccess

@@ -10,10 +10,12 @@ enum StorageFaults {
     static let fullRetryAfter = 30
     /// Seconds before retrying a write refused because the database stayed locked.
     static let busyRetryAfter = 2
+    /// Seconds before retrying a write refused because the database server could not be reached.
+    static let unavailableRetryAfter = 5
 
     /// The router's `errorTranslator`.
     static func translate(_ error: any Error, _ request: Request?) -> HTTPError? {
-        guard error is StoreError || error is SQLiteError else { return nil }
+        guard error is StoreError || error is SQLiteError || StoreError.postgreSQL(error) != nil else { return nil }
         switch StoreError(error).kind {
         case .storageFull:
             return unavailable(
@@ -23,6 +25,10 @@ enum StorageFaults {
             return unavailable(
                 code: "database_busy", "the database is locked by another process; nothing was saved, retry shortly",
                 retryAfter: busyRetryAfter, request: request)
+        case .unavailable:
+            return unavailable(
+                code: "database_unavailable", "the database cannot be reached; nothing was saved, retry shortly",
+                retryAfter: unavailableRetryAfter, request: request)
         case .overloaded, .failed:
             return nil
         }

@@ -7,6 +7,10 @@ extension StoreError {
             self = store
             return
         }
+        if let postgreSQL = StoreError.postgreSQL(error) {
+            self = postgreSQL
+            return
+        }
         guard let failure = error as? SQLiteError else {
             self.init(kind: .failed, message: String(describing: error))
             return

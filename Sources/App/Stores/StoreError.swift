@@ -11,6 +11,8 @@ struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case busy
         /// Too many writes are queued; retrying later may succeed.
         case overloaded
+        /// The database server cannot be reached (PostgreSQL restarting, network cut); retrying later may succeed.
+        case unavailable
         /// Anything else: a bug, a corrupt file, a closed database.
         case failed
     }

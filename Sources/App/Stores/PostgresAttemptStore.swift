@@ -1,0 +1,204 @@
+import Grading
+import PostgreSQL
+import Views
+
+/// Attempts on PostgreSQL: the same semantics as `SQLiteAttemptStore`, every value bound.
+///
+/// Each write is one transaction acknowledged after COMMIT with `synchronous_commit = on`. The learner's row
+/// is updated first: its row lock serialises one learner's writes across nodes, so the read-modify-write of
+/// `question_scores` never loses a try.
+struct PostgresAttemptStore: AttemptStoring {
+    let pool: ConnectionPool
+
+    func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws(StoreError) -> RecordedAttempt {
+        try await pool.committing { connection in
+            let (learnerID, issued) = try Self.resolve(reference, on: connection)
+            let now = WallClock.nowMilliseconds()
+            try Self.touch(learnerID, at: now, connection)
+            guard
+                let row = try connection.queryOne(
+                    """
+                    INSERT INTO attempts (learner_id, question_id, section, language, answer, choice, verdict, score,
+                    content_version_id, question_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                    RETURNING id
+                    """,
+                    [
+                        learnerID, attempt.questionID, attempt.section.name, attempt.language, attempt.answer,
+                        attempt.choice, attempt.verdict.rawValue, attempt.score, attempt.contentVersionID,
+                        attempt.questionHash, now,
+                    ])
+            else { throw PostgreSQLError(kind: .server, message: "INSERT … RETURNING gave no row") }
+            let before = try Self.tries(learnerID, attempt.questionID, connection)
+            var tries = before ?? QuestionTries()
+            tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
+            try Self.save(
+                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now,
+                connection)
+            let stored = Attempt(
+                id: try row["id"], learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
+                language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
+                score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
+                createdAt: now)
+            if let announcement = attempt.announcement {
+                try Self.announce(stored, before: before, announcement, at: now, connection)
+            }
+            return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
+        }
+    }
+
+    func reveal(_ questions: [(id: String, section: CourseSection)], by reference: LearnerReference)
+        async throws(StoreError) -> RevealedAnswers
+    {
+        let questions = questions.map { RevealedQuestion(id: $0.id, section: $0.section) }
+        return try await pool.committing { connection in
+            let (learnerID, issued) = try Self.resolve(reference, on: connection)
+            let now = WallClock.nowMilliseconds()
+            try Self.touch(learnerID, at: now, connection)
+            var result: [String: QuestionTries] = [:]
+            for question in questions {
+                let existing = try Self.tries(learnerID, question.id, connection)
+                var tries = existing ?? QuestionTries()
+                tries.reveal(at: now)
+                if tries != existing {
+                    try Self.save(
+                        tries, learnerID: learnerID, questionID: question.id, section: question.section, at: now,
+                        connection)
+                }
+                result[question.id] = tries
+            }
+            return RevealedAnswers(tries: result, learnerID: learnerID, issued: issued)
+        }
+    }
+
+    func recordRead(section: CourseSection, language: String, by reference: LearnerReference)
+        async throws(StoreError) -> IssuedLearner?
+    {
+        try await pool.committing { connection in
+            let (learnerID, issued) = try Self.resolve(reference, on: connection)
+            let now = WallClock.nowMilliseconds()
+            try connection.execute(
+                """
+                INSERT INTO section_reads (learner_id, section, language, first_opened_at, last_opened_at)
+                VALUES ($1, $2, $3, $4, $4) ON CONFLICT (learner_id, section) DO UPDATE SET
+                last_opened_at = excluded.last_opened_at, language = excluded.language
+                """,
+                [learnerID, section.name, language, now])
+            return issued
+        }
+    }
+
+    func attempts(learnerID: Int64, after cursor: Int64, limit: Int, questionID: String?)
+        async throws(StoreError) -> [Attempt]
+    {
+        try await pool.reading { connection in
+            try connection.query(
+                """
+                SELECT * FROM attempts WHERE learner_id = $1 AND id > $2 AND ($3 IS NULL OR question_id = $3)
+                ORDER BY id LIMIT $4
+                """,
+                [learnerID, cursor, questionID, limit]
+            ).map(Self.attempt(from:))
+        }
+    }
+
+    func recentAttempts(learnerID: Int64, limit: Int) async throws(StoreError) -> [Attempt] {
+        try await pool.reading { connection in
+            try connection.query(
+                "SELECT * FROM attempts WHERE learner_id = $1 ORDER BY id DESC LIMIT $2", [learnerID, limit]
+            ).map(Self.attempt(from:))
+        }
+    }
+
+    func latestAttempts(learnerID: Int64, section: CourseSection, limit: Int) throws(StoreError) -> [Attempt] {
+        try pool.readingBlocking { connection in
+            try connection.query(
+                "SELECT * FROM attempts WHERE learner_id = $1 AND section = $2 ORDER BY id DESC LIMIT $3",
+                [learnerID, section.name, limit]
+            ).map(Self.attempt(from:))
+        }
+    }
+
+    func progressRecords(learnerID: Int64) throws(StoreError) -> ProgressRecords {
+        try pool.readingBlocking { connection in try Self.progressRecords(learnerID, connection) }
+    }
+
+    /// Scores and section reads of one learner, on the caller's connection.
+    static func progressRecords(_ learnerID: Int64, _ connection: Connection) throws -> ProgressRecords {
+        let scores = try connection.query("SELECT * FROM question_scores WHERE learner_id = $1", [learnerID])
+            .map(QuestionScore.init(postgres:))
+        var opened: [CourseSection: Int64] = [:]
+        for row in try connection.query(
+            "SELECT section, last_opened_at FROM section_reads WHERE learner_id = $1", [learnerID])
+        {
+            opened[try PostgresRows.section(row)] = try row["last_opened_at"]
+        }
+        return ProgressRecords(scores: scores, lastOpened: opened)
+    }
+
+    /// The learner's id, creating the learner (and its first token) in the caller's transaction when asked.
+    static func resolve(_ reference: LearnerReference, on connection: Connection) throws -> (Int64, IssuedLearner?) {
+        switch reference {
+        case .existing(let id):
+            return (id, nil)
+        case .create(let language):
+            let created = try PostgresLearnerStore.insert(
+                displayName: "", language: language, cohortID: nil, on: connection)
+            return (created.learner.id, created)
+        }
+    }
+
+    /// Marks the learner seen, taking their row lock until COMMIT.
+    private static func touch(_ learnerID: Int64, at now: Int64, _ connection: Connection) throws {
+        try connection.execute("UPDATE learners SET last_seen_at = $1 WHERE id = $2", [now, learnerID])
+    }
+
+    private static func tries(_ learnerID: Int64, _ questionID: String, _ connection: Connection) throws
+        -> QuestionTries?
+    {
+        try connection.queryOne(
+            "SELECT * FROM question_scores WHERE learner_id = $1 AND question_id = $2", [learnerID, questionID]
+        ).map(PostgresRows.tries)
+    }
+
+    private static func save(
+        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: CourseSection, at now: Int64,
+        _ connection: Connection
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO question_scores (learner_id, question_id, section, best_score, passed, attempts,
+            last_attempt_at, first_score, first_correct_try, first_correct_at, revealed_at, score_steps)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+            ON CONFLICT (learner_id, question_id) DO UPDATE SET
+            section = excluded.section, best_score = excluded.best_score, passed = excluded.passed,
+            attempts = excluded.attempts, last_attempt_at = excluded.last_attempt_at,
+            first_score = excluded.first_score, first_correct_try = excluded.first_correct_try,
+            first_correct_at = excluded.first_correct_at, revealed_at = excluded.revealed_at,
+            score_steps = excluded.score_steps
+            """,
+            [
+                learnerID, questionID, section.name, tries.bestScore, tries.firstCorrectTry == nil ? 0 : 1,
+                tries.attempts, now, tries.firstScore, tries.firstCorrectTry, tries.firstCorrectAt, tries.revealedAt,
+                tries.encodedSteps,
+            ])
+    }
+
+    static func attempt(from row: Row) throws -> Attempt {
+        let verdictText: String = try row["verdict"]
+        guard let verdict = Verdict(rawValue: verdictText) else {
+            throw PostgreSQLError(kind: .decoding, message: "attempts.verdict holds an unknown verdict")
+        }
+        return Attempt(
+            id: try row["id"], learnerID: try row["learner_id"], questionID: try row["question_id"],
+            section: try PostgresRows.section(row), language: try row["language"], answer: try row["answer"],
+            choice: try row["choice"], verdict: verdict, score: try row["score"],
+            contentVersionID: try row["content_version_id"], questionHash: try row["question_hash"],
+            createdAt: try row["created_at"])
+    }
+}
+
+/// A question to reveal, as a Sendable value for the pool thread.
+private struct RevealedQuestion: Sendable {
+    var id: String
+    var section: CourseSection
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import App
+
+/// `--database-url` / `FOLIO_DATABASE_URL`: PostgreSQL chosen by configuration, bad input refused in one line
+/// with the right exit code, the password never printed.
+struct DatabaseURLTests {
+    @Test func theURLSelectsPostgreSQLAndAMalformedOneIsAUsageError() throws {
+        let parser = CommandLineParser(environment: ["FOLIO_DATABASE_URL": "postgres://folio:s3cret@db/folio"])
+        guard case .serve(let configuration) = try parser.parse(["serve"]) else {
+            Issue.record("not a serve command")
+            return
+        }
+        #expect(configuration.databaseURL == "postgres://folio:s3cret@db/folio")
+        guard
+            case .migrate(let flagged) = try parser.parse([
+                "migrate", "--database-url", "host=/run/postgresql dbname=folio", "--database-pool", "4",
+            ])
+        else {
+            Issue.record("not a migrate command")
+            return
+        }
+        #expect(flagged.databaseURL == "host=/run/postgresql dbname=folio", "the flag wins over the environment")
+        #expect(flagged.databasePoolSize == 4)
+        guard case .serve(let plain) = try CommandLineParser(environment: [:]).parse(["serve"]) else { return }
+        #expect(plain.databaseURL == nil, "SQLite at --db by default")
+
+        for bad in ["mysql://folio:s3cret@db/folio", "postgres://folio:s3cret@db/folio?sslmode=maybe"] {
+            do {
+                _ = try CommandLineParser(environment: [:]).parse(["serve", "--database-url", bad])
+                Issue.record("accepted \(bad)")
+            } catch {
+                #expect(error.message.hasPrefix("--database-url is not a valid PostgreSQL connection string"))
+                #expect(!error.message.contains("s3cret"))
+            }
+        }
+        #expect(throws: UsageError.self) {
+            try parser.parse(["backup", "/tmp/copy.sqlite"])
+        }
+    }
+
+    @Test func theExecutableExits2OnAMalformedURLAnd1OnAnUnreachableServer() throws {
+        let malformed = try Self.run(["migrate", "--database-url", "postgres://folio:s3cret@db/folio?nonsense=1"])
+        #expect(malformed.status == 2)
+        #expect(malformed.errors.hasPrefix("folio: --database-url is not a valid PostgreSQL connection string"))
+        #expect(!malformed.errors.contains("s3cret"))
+
+        let unreachable = try Self.run([
+            "migrate", "--database-url", "postgres://folio:s3cret@127.0.0.1:1/folio?connect_timeout=2",
+        ])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.errors.hasPrefix("folio: cannot connect to postgresql folio@127.0.0.1:1/folio"))
+        #expect(unreachable.errors.split(separator: "\n").count == 1, "one line: \(unreachable.errors)")
+        #expect(!unreachable.errors.contains("s3cret"))
+    }
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let binary = LogFormatTests.executable
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the folio product")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = [:]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}
