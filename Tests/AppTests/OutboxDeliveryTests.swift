@@ -100,12 +100,14 @@ import Testing
         defer { receiver.stop() }
         let server = try TestServer(configure: Self.quickOutbox)
         let client = server.client()
-        let yesterday = DueDate(containing: WallClock.nowMilliseconds() - 86_400_000).text
+        // Due yesterday only once Done has finished: until then Done would rightly be overdue too.
         let created = try await client.perform(
-            "POST", "/api/v1/admin/cohorts", json: ["name": "Onboarding", "due_date": yesterday, "required": ["ch0"]],
+            "POST", "/api/v1/admin/cohorts", json: ["name": "Onboarding", "required": ["ch0"]],
             bearer: TestServer.adminToken)
         #expect(created.status == 201)
-        let code = try #require(try created.json()["join_code"] as? String)
+        let cohort = try created.json()
+        let code = try #require(cohort["join_code"] as? String)
+        let cohortID = try #require(cohort["id"] as? Int)
         let hook = try await Self.register(
             client, url: receiver.url(), events: ["learner.completed", "cohort.overdue"])
         let done = try await client.createLearner("Done", cohortCode: code)
@@ -113,6 +115,10 @@ import Testing
         for (question, text) in [("ch0-q1", "in alto e in basso"), ("ch0-q2", "1"), ("ch0-q3", "No")] {
             try await Self.answer(client, done.token, question, text)
         }
+        let yesterday = DueDate(containing: WallClock.nowMilliseconds() - 86_400_000).text
+        let changed = try await client.perform(
+            "PATCH", "/api/v1/admin/cohorts/\(cohortID)", json: ["due_date": yesterday], bearer: TestServer.adminToken)
+        #expect(changed.status == 200)
         let rows = try await Self.deliveries(client, webhook: hook.id) { rows in
             rows.count >= 2 && rows.allSatisfy { $0["state"] as? String == "delivered" }
         }
