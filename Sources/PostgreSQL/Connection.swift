@@ -13,6 +13,10 @@ public final class Connection {
     private let setup: [String]
     /// Prepared statement names by SQL text and parameter types; emptied when the connection is reset.
     private var prepared: [String: String] = [:]
+    /// Numbers the prepared statements, so a name is never reused on one server session.
+    private var preparedCount = 0
+    /// More distinct statements than this (only dynamic SQL would do it) empties the cache.
+    static let maxPrepared = 512
     /// Whether nothing ran since the pool handed the connection out: a failure then is safe to retry once
     /// after a reset, because the server cannot have done anything.
     var isUntouched = false
@@ -24,7 +28,7 @@ public final class Connection {
         self.setup = setup
         // Defaults first: the string's own settings (expanded from `dbname`) override them.
         let keywords = ["connect_timeout", "application_name", "dbname"]
-        let values = ["10", "folio", connectionString.text]
+        let values = ["5", "folio", connectionString.text]
         handle = Self.withCStrings(keywords) { keywordPointers in
             Self.withCStrings(values) { valuePointers in
                 PQconnectdbParams(keywordPointers, valuePointers, 1)
@@ -135,16 +139,28 @@ public final class Connection {
         if let known = prepared[key] {
             name = known
         } else {
-            name = "folio_\(prepared.count + 1)"
+            if prepared.count >= Self.maxPrepared, !isInTransaction {
+                PQclear(try checked(PQexec(handle, "DEALLOCATE ALL")))
+                prepared = [:]
+            }
+            preparedCount += 1
+            name = "folio_\(preparedCount)"
             let result = try checked(PQprepare(handle, name, sql, Int32(types.count), types))
             PQclear(result)
             prepared[key] = name
         }
         let texts = arguments.map(\.postgreSQLText)
-        return try checked(
-            Self.withOptionalCStrings(texts) { values in
-                PQexecPrepared(handle, name, Int32(texts.count), values, nil, nil, 0)
-            })
+        do {
+            return try checked(
+                Self.withOptionalCStrings(texts) { values in
+                    PQexecPrepared(handle, name, Int32(texts.count), values, nil, nil, 0)
+                })
+        } catch {
+            // "cached plan must not change result type": another node migrated the schema under a `SELECT *`.
+            // The statement did nothing; preparing it afresh next time picks up the new columns.
+            if error.sqlState == "0A000" { prepared[key] = nil }
+            throw error
+        }
     }
 
     private func usableHandle() throws(PostgreSQLError) -> OpaquePointer {

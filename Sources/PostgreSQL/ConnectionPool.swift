@@ -45,6 +45,10 @@ public final class ConnectionPool: Sendable {
         }
     }
 
+    deinit {
+        queue.close()
+    }
+
     /// The number of connections.
     public var size: Int { configuration.size }
 

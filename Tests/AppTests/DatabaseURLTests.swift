@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 import Testing
 
 @testable import App
@@ -69,5 +70,23 @@ struct DatabaseURLTests {
         let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, output)
+    }
+}
+
+/// A PostgreSQL server that cannot be reached is a 503 with `Retry-After`, as a full disk is.
+struct PostgreSQLFaultTests {
+    @Test func anUnreachableServerIsA503WithRetryAfter() throws {
+        let failure = PostgreSQLError(kind: .connection, message: "connection refused")
+        #expect(StoreError(failure).kind == .unavailable)
+        let translated = try #require(StorageFaults.translate(failure, nil))
+        #expect(translated.status == .serviceUnavailable)
+        #expect(translated.headers["Retry-After"] == String(StorageFaults.unavailableRetryAfter))
+        let full = PostgreSQLError(kind: .server, sqlState: "53100", message: "could not extend file")
+        #expect(StoreError(full).kind == .storageFull)
+        let deadlock = PostgreSQLError(kind: .server, sqlState: "40P01", message: "deadlock detected")
+        #expect(StoreError(deadlock).kind == .busy)
+        let bug = PostgreSQLError(kind: .server, sqlState: "42P01", message: "relation does not exist")
+        #expect(StoreError(bug).kind == .failed)
+        #expect(StorageFaults.translate(bug, nil) == nil, "anything else stays a 500")
     }
 }

@@ -49,6 +49,26 @@ struct ConnectionTests {
         }
     }
 
+    @Test func aStatementPreparedBeforeASchemaChangeIsPreparedAfresh() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let connection = try Connection(connectionString)
+            defer { connection.close() }
+            let other = try Connection(connectionString)
+            defer { other.close() }
+            try connection.executeScript("CREATE TABLE t (id BIGINT)")
+            try connection.execute("INSERT INTO t (id) VALUES ($1)", [1])
+            #expect(try connection.query("SELECT * FROM t WHERE id = $1", [1]).count == 1)
+            try other.executeScript("ALTER TABLE t ADD COLUMN name TEXT NOT NULL DEFAULT 'x'")
+            do {
+                _ = try connection.query("SELECT * FROM t WHERE id = $1", [1])
+            } catch let error as PostgreSQLError {
+                #expect(error.sqlState == "0A000", "the cached plan's row type changed")
+            }
+            let row = try #require(try connection.queryOne("SELECT * FROM t WHERE id = $1", [1]))
+            #expect(try row["name"] == "x", "the statement was prepared again with the new column")
+        }
+    }
+
     @Test func aTransactionCommitsOrRollsBackAsAWhole() async throws {
         try await LiveDatabase.withSchema { connectionString in
             let connection = try Connection(connectionString)

@@ -165,7 +165,8 @@ struct OpenAPIDocument {
             "Unavailable": [
                 "description": .string(
                     "Nothing was saved; retry after Retry-After: too many writes are queued (unavailable), the "
-                        + "database's disk is full (storage_full) or another process holds its lock (database_busy)."),
+                        + "database's disk is full (storage_full), another process holds its lock (database_busy) or "
+                        + "the PostgreSQL server cannot be reached (database_unavailable)."),
                 "headers": [
                     "Retry-After": ["description": "Seconds to wait.", "schema": ["type": "string"]]
                 ],
