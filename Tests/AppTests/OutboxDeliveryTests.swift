@@ -30,7 +30,8 @@ import Testing
         _ client: TestClient, webhook: Int, until done: ([[String: Any]]) -> Bool
     ) async throws -> [[String: Any]] {
         for _ in 0..<1200 {
-            let response = try await client.perform(
+            // A fresh connection each time: a kept-alive one may have idled out while the test waited.
+            let response = try await TestClient(port: client.port).perform(
                 "GET", "/api/v1/admin/webhooks/\(webhook)/deliveries", bearer: TestServer.adminToken)
             let rows = try #require(try response.json()["deliveries"] as? [[String: Any]])
             if done(rows) { return rows }
