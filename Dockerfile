@@ -6,6 +6,7 @@
 FROM swift:6.3.1-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev libicu-dev \
+       libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift names every target's folder, so all of them are copied; only `folio` is built.
@@ -15,13 +16,14 @@ COPY Tests ./Tests
 COPY Fuzz ./Fuzz
 COPY bench/FolioBench ./bench/FolioBench
 # The Swift runtime and Foundation are linked in statically (checked on bookworm: the binary then
-# needs only libc, libstdc++, libsqlite3, libz and libcrypto), so the run stage has no Swift at all.
+# needs only libc, libstdc++ and the C libraries below), so the run stage has no Swift at all.
 RUN swift build -c release --product folio --static-swift-stdlib \
     && install -D "$(swift build -c release --show-bin-path)/folio" /out/folio
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libssl3 libstemmer0d libqrencode4 libpq5 libicu72 ca-certificates \
+    && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g libssl3 libstemmer0d libqrencode4 libpq5 libicu72 libcurl4 \
+       ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 folio \
     && useradd --uid 10001 --gid folio --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin folio \

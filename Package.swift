@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode"),
         .systemLibrary(
             name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libcurl (OpenSSL flavour): the outbound HTTP client of webhook and xAPI deliveries.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // epoll, accept4, eventfd: Glibc's Swift overlay does not expose them.
         .target(name: "CSystem", path: "Sources/CSystem"),
         // ICU's transliterators (libicu) behind a C face: ICU's headers would clash with Foundation's private ICU.
@@ -48,7 +50,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "HTTP", "SQLite", "PostgreSQL", "Course", "Grading", "Views", "Locking", "Stemming", "CCrypto", "CZlib",
-                "CQREncode",
+                "CQREncode", "CCurl",
             ],
             swiftSettings: strict
         ),

@@ -11,10 +11,11 @@ set -euo pipefail
 # libstemmer-dev: Snowball stemmers (CStemmer) for grading and search;
 # libqrencode-dev: QR codes (CQREncode) for the progress page's resume code;
 # libpq-dev: the PostgreSQL client library (CPostgreSQL) for --database-url.
+# libcurl4-openssl-dev: the outbound HTTP client (CCurl) of webhook and xAPI deliveries.
 # libicu-dev: ICU transliterators (CICU) reading romaji as kana when grading Japanese.
 # postgresql (tests): the server for the throwaway cluster of scripts/postgres.sh; nginx (tests): the
 # load balancer of the cluster stage.
-build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev libicu-dev)
+build=(libsqlite3-dev zlib1g-dev libssl-dev libstemmer-dev libqrencode-dev libpq-dev libicu-dev libcurl4-openssl-dev)
 test=(chromium chromium-driver default-jre-headless python3-venv curl shellcheck fonts-noto-cjk postgresql nginx)
 bench=(wrk nginx hyperfine)
 

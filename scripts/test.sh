@@ -13,6 +13,7 @@
 #   healthcheck  folio healthcheck against it (the Dockerfile's HEALTHCHECK)
 #   browser    Tests/Browser/*.py (Selenium + axe-core in headless Chromium)      scripts/browser.sh
 #   html       Nu HTML checker over every page type                              scripts/html-check.sh
+#   integrations  webhooks (standardwebhooks) and xAPI statements (tincan), Python  scripts/integrations.sh
 #   api        schemathesis against /api/openapi.json                            scripts/api-fuzz.sh
 #   shutdown   SIGTERM -> the server exits 0
 #   robustness SIGKILL durability, slowloris, hostile HTTP, fd leaks (Python)  scripts/robustness.sh
@@ -58,7 +59,7 @@ record() { # name status ms
 # unless "inline" (it must then check its own commands; used for stages that keep state here).
 run_stage() {
     local name=$1 fn=$2 mode=${3:-} start ms
-    if skipped "$name" || { [[ "$name" =~ ^(server|healthcheck|browser|html|api|shutdown)$ ]] && skipped integration; }; then
+    if skipped "$name" || { [[ "$name" =~ ^(server|healthcheck|browser|html|integrations|api|shutdown)$ ]] && skipped integration; }; then
         banner "$name: skipped by FOLIO_SKIP_${name^^}=1 or FOLIO_SKIP_INTEGRATION=1"
         record "$name" "skipped (local)" 0
         LAST_RC=0
@@ -181,6 +182,7 @@ stage_healthcheck() {
 
 stage_browser() { "$FOLIO_ROOT/scripts/browser.sh"; }
 stage_html() { "$FOLIO_ROOT/scripts/html-check.sh"; }
+stage_integrations() { "$FOLIO_ROOT/scripts/integrations.sh"; }
 stage_api() { "$FOLIO_ROOT/scripts/api-fuzz.sh"; }
 
 stage_shutdown() {
@@ -217,7 +219,7 @@ log "$(date -u '+%Y-%m-%dT%H:%M:%SZ')  $(nproc) cores  $(swift --version 2>&1 | 
 run_stage build stage_build
 if ((LAST_RC != 0)); then
     log "build failed: the other stages need its products"
-    for s in unit postgres pages cli server healthcheck browser html api shutdown robustness cluster fuzz asan tsan; do not_run "$s" "build failed"; done
+    for s in unit postgres pages cli server healthcheck browser html integrations api shutdown robustness cluster fuzz asan tsan; do not_run "$s" "build failed"; done
 else
     run_stage unit stage_unit
     run_stage postgres stage_postgres
@@ -228,10 +230,11 @@ else
         run_stage healthcheck stage_healthcheck
         run_stage browser stage_browser
         run_stage html stage_html
+        run_stage integrations stage_integrations
         run_stage api stage_api
         run_stage shutdown stage_shutdown inline
     elif ((LAST_RC != 0)); then
-        for s in healthcheck browser html api shutdown; do not_run "$s" "server did not start"; done
+        for s in healthcheck browser html integrations api shutdown; do not_run "$s" "server did not start"; done
     fi
     run_stage robustness stage_robustness
     run_stage cluster stage_cluster

@@ -76,6 +76,7 @@ public final class Application: Sendable {
         metrics.sampleOpenConnections { server.openConnections }
         services.publicOrigin.listen(host: configuration.host, port: server.localPort)
         services.content.followCluster()
+        services.outboxWorker.start()
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer,
             accessLog: accessLog)
@@ -126,6 +127,7 @@ public final class Application: Sendable {
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         await server.shutdown(gracePeriod: gracePeriod)
         await metricsServer?.shutdown(gracePeriod: .seconds(1))
+        await services.outboxWorker.stop()
         accessLog?.stop()
         services.content.stopFollowingCluster()
         services.stores.close()

@@ -43,6 +43,12 @@ public struct Services: Sendable {
     let crossSite: CrossSiteGuard
     /// Who a request speaks for: the admin, an API token or a learner.
     let authenticator: Authenticator
+    /// Attempts across learners, for the xAPI statements listing.
+    let statements: any StatementStoring
+    /// Registered webhooks and their deliveries.
+    let webhooks: any WebhookStoring
+    /// Delivers the outbox (webhooks, xAPI pushes) in the background; started once the server listens.
+    let outboxWorker: OutboxWorker
 
     /// The SQLite database, `nil` on PostgreSQL.
     var database: Database? { stores.sqliteDatabase }
@@ -77,6 +83,8 @@ public struct Services: Sendable {
         let publicOrigin = PublicOrigin(configured: configuration.publicURL)
         let tokens = stores.tokens
         let throttles = stores.throttles
+        let overdue = OverdueCheck(
+            cohorts: stores.cohorts, outbox: stores.outbox, content: content, policy: configuration.scoring)
         let adminAccess = AdminAccess(
             credentials: admin, sessions: stores.adminSessions, throttles: throttles, clients: clients,
             identity: LearnerIdentity(store: learners, trustProxy: configuration.trustProxy))
@@ -93,6 +101,11 @@ public struct Services: Sendable {
             adminConsole: stores.adminConsole,
             backups: BackupService(database: stores.sqliteDatabase, directory: configuration.backupDirectoryResolved),
             clients: clients, publicOrigin: publicOrigin, crossSite: CrossSiteGuard(publicOrigin: publicOrigin),
-            authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens))
+            authenticator: Authenticator(admin: admin, access: adminAccess, learners: learners, tokens: tokens),
+            statements: stores.statements, webhooks: stores.webhooks,
+            outboxWorker: OutboxWorker(
+                outbox: stores.outbox, policy: configuration.outbox, recordStore: configuration.recordStore,
+                logger: logger,
+                overdueCheck: { try await overdue.run() }))
     }
 }

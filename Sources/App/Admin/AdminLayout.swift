@@ -8,6 +8,7 @@ enum AdminLayout {
     static let navigation: [(label: String, href: String)] = [
         ("Content", "/admin"), ("Learners", "/admin/learners"), ("Activity", "/admin/activity"),
         ("Cohorts", "/admin/cohorts"), ("Items", "/admin/items"), ("API tokens", "/admin/tokens"),
+        ("Webhooks", "/admin/webhooks"),
     ]
 
     /// A console page: `AdminPage` around `body`, with a sign-out button for browser sessions.

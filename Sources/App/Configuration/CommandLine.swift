@@ -67,6 +67,9 @@ public struct CommandLineParser: Sendable {
                                                                        answer, N tries or a reveal)
           --tries-before-reveal N                 FOLIO_TRIES_BEFORE_REVEAL 3
           --retry-penalty P  (0…1 per wrong try)  FOLIO_RETRY_PENALTY  0.333
+          --xapi-endpoint URL (push statements)   FOLIO_XAPI_ENDPOINT  (none: statements are only listed)
+          --xapi-username USER                    FOLIO_XAPI_USERNAME  (Basic auth for the LRS)
+          --xapi-password PASSWORD                FOLIO_XAPI_PASSWORD
                                                   FOLIO_ADMIN_TOKEN    generated on first start, printed once
                                                                        (at least 24 characters when set)
         """
@@ -206,6 +209,9 @@ public struct CommandLineParser: Sendable {
             try option.apply(value, to: &configuration, source: flag)
         }
         arguments = positional
+        if let store = configuration.recordStore, store.endpoint.isEmpty {
+            throw UsageError(message: "--xapi-username and --xapi-password need --xapi-endpoint")
+        }
         return configuration
     }
 
@@ -238,6 +244,9 @@ private enum Option: String, CaseIterable {
     case retryPenalty = "--retry-penalty"
     case trustedProxies = "--trusted-proxies"
     case publicURL = "--public-url"
+    case xapiEndpoint = "--xapi-endpoint"
+    case xapiUsername = "--xapi-username"
+    case xapiPassword = "--xapi-password"
 
     var environmentName: String {
         switch self {
@@ -262,6 +271,9 @@ private enum Option: String, CaseIterable {
         case .retryPenalty: "FOLIO_RETRY_PENALTY"
         case .trustedProxies: "FOLIO_TRUSTED_PROXIES"
         case .publicURL: "FOLIO_PUBLIC_URL"
+        case .xapiEndpoint: "FOLIO_XAPI_ENDPOINT"
+        case .xapiUsername: "FOLIO_XAPI_USERNAME"
+        case .xapiPassword: "FOLIO_XAPI_PASSWORD"
         }
     }
 
@@ -338,6 +350,20 @@ private enum Option: String, CaseIterable {
                 throw UsageError(message: "\(source): '\(value)' is not an http:// or https:// URL without a path")
             }
             configuration.publicURL = origin
+        case .xapiEndpoint:
+            guard let url = URLComponents(string: value), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else {
+                throw UsageError(message: "\(source): '\(value)' is not an http:// or https:// URL")
+            }
+            var store = configuration.recordStore ?? RecordStoreEndpoint(endpoint: value, username: nil, password: nil)
+            store = RecordStoreEndpoint(endpoint: value, username: store.username, password: store.password)
+            configuration.recordStore = store
+        case .xapiUsername, .xapiPassword:
+            // Kept aside until the endpoint is known (flags and variables may come in any order).
+            var store = configuration.recordStore ?? RecordStoreEndpoint(endpoint: "", username: nil, password: nil)
+            if self == .xapiUsername { store.username = value } else { store.password = value }
+            configuration.recordStore = store
         case .trustProxy:
             switch value.lowercased() {
             case "1", "true", "yes", "on": configuration.trustProxy = true

@@ -38,6 +38,10 @@ public struct Configuration: Sendable, Equatable {
     public var backupDirectory: String?
     /// When reference answers are shown and how retries are marked.
     public var scoring = ScoringPolicy()
+    /// The learning record store every attempt's xAPI statement is pushed to (`--xapi-endpoint`), if any.
+    var recordStore: RecordStoreEndpoint?
+    /// How webhook and xAPI deliveries are tried and retried.
+    var outbox = OutboxPolicy()
 
     /// Admin tokens shorter than this are refused at start-up: the token is the only secret between the
     /// network and every learner's data, and a throttle cannot make a short one safe.

@@ -1,3 +1,4 @@
+import Course
 import Foundation
 import Grading
 import HTTP
@@ -70,6 +71,10 @@ enum AttemptRoutes {
         let attemptLimiter: RateLimiter
         let attempts: any AttemptStoring
         let metrics: Metrics
+        let publicOrigin: PublicOrigin
+        let cohorts: any CohortStoring
+        /// Whether each attempt's statement is pushed to a learning record store.
+        let pushesStatements: Bool
 
         init(_ services: Services) {
             crossSite = services.crossSite
@@ -81,6 +86,9 @@ enum AttemptRoutes {
             attemptLimiter = services.attemptLimiter
             attempts = services.attempts
             metrics = services.metrics
+            publicOrigin = services.publicOrigin
+            cohorts = services.cohorts
+            pushesStatements = services.configuration.recordStore != nil
         }
     }
 
@@ -120,7 +128,8 @@ enum AttemptRoutes {
         -> Outcome
     {
         let snapshot = context.content.snapshot
-        let language = try CourseAPIRoutes.language(request, snapshot).course.language.code
+        let course = try CourseAPIRoutes.language(request, snapshot).course
+        let language = course.language.code
         let questionID = request.parameters["id"] ?? ""
         guard let (section, _, reference) = snapshot.question(questionID, in: language) else {
             throw APIError.notFound("no checkpoint question \"\(questionID)\" in \(language)")
@@ -155,13 +164,29 @@ enum AttemptRoutes {
         let attempt = NewAttempt(
             questionID: questionID, section: section, language: language, answer: answerText,
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict, score: grade.score,
-            contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID))
+            contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID),
+            announcement: AttemptAnnouncement(
+                required: try await requiredQuestions(of: learner, in: course, context: context),
+                policy: context.scoring,
+                origin: context.publicOrigin.xapiHomePage, pushesStatements: context.pushesStatements))
         let recorded = try await durably {
             try await context.attempts.record(
                 attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
         }
         context.metrics.recordAttempt(verdict: grade.verdict.rawValue)
         return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
+    }
+
+    /// The questions the learner must pass to complete: their cohort's plan, else every chapter and the
+    /// practice (the default plan).
+    private static func requiredQuestions(of learner: Learner?, in course: LanguageCourse, context: Context)
+        async throws -> Set<String>
+    {
+        var plan = CohortPlan()
+        if let cohortID = learner?.cohortID, let cohort = try await context.cohorts.cohort(id: cohortID) {
+            plan = cohort.plan
+        }
+        return plan.requiredQuestions(in: course)
     }
 
 }

@@ -10,7 +10,7 @@ struct OpenAPIDocument {
     /// Every operation, grouped by area.
     var operations: [OpenAPIOperation] {
         courseOperations + learnerOperations + cohortOperations + tokenOperations + scoresOperations
-            + [documentOperation]
+            + integrationOperations + [documentOperation]
     }
 
     var json: JSONValue {
@@ -43,6 +43,8 @@ struct OpenAPIDocument {
                 ["name": "cohorts", "description": "Teams following the course; leads read their progress."],
                 ["name": "tokens", "description": "API tokens for other systems (admin only)."],
                 ["name": "scores", "description": "Quiz scores for other systems."],
+                ["name": "webhooks", "description": "Events POSTed to other systems (Standard Webhooks)."],
+                ["name": "xapi", "description": "Attempts as xAPI 1.0.3 statements."],
                 ["name": "meta", "description": "This document."],
             ],
             "paths": .object(paths),
@@ -79,7 +81,7 @@ struct OpenAPIDocument {
             ],
             "parameters": parameters,
             "responses": errorResponses,
-            "schemas": .object(schemas.map { .init(key: $0.0, value: $0.1) }),
+            "schemas": .object((schemas + integrationSchemas).map { .init(key: $0.0, value: $0.1) }),
         ]
     }
 

@@ -133,3 +133,25 @@ enum ResourceJSON {
         (share * 1000).rounded() / 10
     }
 }
+
+extension ResourceJSON {
+    /// A webhook as the API shows it: never its secret.
+    static func webhook(_ webhook: Webhook) -> JSONValue {
+        [
+            "id": .int(webhook.id), "url": .string(webhook.url),
+            "events": .array(webhook.events.map { .string($0.rawValue) }), "created_at": .time(webhook.createdAt),
+        ]
+    }
+
+    /// One delivery and where it stands: attempts, the receiver's last status, the next try.
+    static func delivery(_ delivery: Delivery) -> JSONValue {
+        [
+            "id": .string(delivery.messageID), "event": .string(delivery.event),
+            "state": .string(delivery.state.rawValue), "attempts": .int(Int64(delivery.attempts)),
+            "last_status": .intOrNull(delivery.lastStatus.map(Int64.init)),
+            "last_error": .stringOrNull(delivery.lastError), "created_at": .time(delivery.createdAt),
+            "next_attempt_at": .time(delivery.state == .pending ? delivery.nextAttemptAt : nil),
+            "delivered_at": .time(delivery.deliveredAt),
+        ]
+    }
+}

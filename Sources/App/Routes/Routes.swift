@@ -17,11 +17,14 @@ enum Routes {
         ResumeRoutes.register(on: &router, ResumeRoutes.Context(services))
         TokenRoutes.register(on: &router, TokenRoutes.Context(services))
         ScoresRoutes.register(on: &router, ScoresRoutes.Context(services))
+        XAPIRoutes.register(on: &router, XAPIRoutes.Context(services))
+        WebhookRoutes.register(on: &router, WebhookRoutes.Context(services))
         OpenAPIRoutes.register(on: &router, OpenAPIRoutes.Context(services))
         AdminAuthRoutes.register(on: &router, AdminAuthRoutes.Context(services))
         AdminOperationsRoutes.register(on: &router, AdminOperationsRoutes.Context(services))
         AdminConsoleRoutes.register(on: &router, AdminConsoleRoutes.Context(services))
         AdminTeamRoutes.register(on: &router, AdminTeamRoutes.Context(services))
+        AdminWebhookRoutes.register(on: &router, AdminWebhookRoutes.Context(services))
         PageRoutes.register(on: &router, PageRoutes.Context(services))
         return router
     }

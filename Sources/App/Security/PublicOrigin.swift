@@ -26,6 +26,12 @@ final class PublicOrigin: Sendable {
         configured ?? listening.withLock { $0 }
     }
 
+    /// The home page of learners' xAPI accounts: the origin, else `http://localhost` (listening on a wildcard
+    /// address without `--public-url` names no reachable origin; set it for statements other systems keep).
+    var xapiHomePage: String {
+        origin ?? "http://localhost"
+    }
+
     /// `path` (starting with `/`) as an absolute URL when an origin is known, else the path alone.
     func url(_ path: String) -> String {
         (origin ?? "") + path

@@ -30,10 +30,12 @@ struct NewAttempt: Sendable {
     var score: Double
     var contentVersionID: Int64?
     var questionHash: String
+    /// The events to write to the outbox with the attempt; `nil` announces nothing.
+    var announcement: AttemptAnnouncement?
 
     init(
         questionID: String, section: CourseSection, language: String, answer: String, choice: String?, verdict: Verdict,
-        score: Double, contentVersionID: Int64?, questionHash: String
+        score: Double, contentVersionID: Int64?, questionHash: String, announcement: AttemptAnnouncement? = nil
     ) {
         self.questionID = questionID
         self.section = section
@@ -44,6 +46,7 @@ struct NewAttempt: Sendable {
         self.score = score
         self.contentVersionID = contentVersionID
         self.questionHash = questionHash
+        self.announcement = announcement
     }
 }
 

@@ -28,7 +28,8 @@ struct PostgresAttemptStore: AttemptStoring {
                         attempt.questionHash, now,
                     ])
             else { throw PostgreSQLError(kind: .server, message: "INSERT … RETURNING gave no row") }
-            var tries = try Self.tries(learnerID, attempt.questionID, connection) ?? QuestionTries()
+            let before = try Self.tries(learnerID, attempt.questionID, connection)
+            var tries = before ?? QuestionTries()
             tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
             try Self.save(
                 tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now,
@@ -38,6 +39,9 @@ struct PostgresAttemptStore: AttemptStoring {
                 language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
                 score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
                 createdAt: now)
+            if let announcement = attempt.announcement {
+                try Self.announce(stored, before: before, announcement, at: now, connection)
+            }
             return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
         }
     }

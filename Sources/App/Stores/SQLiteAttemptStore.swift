@@ -31,7 +31,8 @@ struct SQLiteAttemptStore: AttemptStoring {
                     attempt.verdict.rawValue, attempt.score, attempt.contentVersionID, attempt.questionHash, now,
                 ])
             let id = connection.lastInsertedRowID
-            var tries = try Self.tries(learnerID, attempt.questionID, connection) ?? QuestionTries()
+            let before = try Self.tries(learnerID, attempt.questionID, connection)
+            var tries = before ?? QuestionTries()
             tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
             try Self.save(
                 tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
@@ -43,6 +44,9 @@ struct SQLiteAttemptStore: AttemptStoring {
                 language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
                 score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
                 createdAt: now)
+            if let announcement = attempt.announcement {
+                try Self.announce(stored, before: before, announcement, at: now, connection)
+            }
             return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
         }
     }
@@ -71,6 +75,26 @@ struct SQLiteAttemptStore: AttemptStoring {
                 sql: "UPDATE learners SET last_seen_at = ? WHERE id = ?", arguments: [now, learnerID])
             return RevealedAnswers(tries: result, learnerID: learnerID, issued: issued)
         }
+    }
+
+    /// Writes the attempt's events to the outbox in its transaction: they commit, or roll back, with it.
+    private static func announce(
+        _ attempt: Attempt, before: QuestionTries?, _ announcement: AttemptAnnouncement, at now: Int64,
+        _ connection: Connection
+    ) throws {
+        if !announcement.pushesStatements {
+            let webhooks: Int64? = try connection.scalar(sql: "SELECT count(*) FROM webhooks")
+            guard (webhooks ?? 0) > 0 else { return }
+        }
+        guard
+            let row = try connection.queryOne(
+                sql: "SELECT display_name, cohort_id FROM learners WHERE id = ?", arguments: [attempt.learnerID])
+        else { return }
+        let learner = AttemptAnnouncement.LearnerFacts(
+            id: attempt.learnerID, displayName: try row["display_name"], cohortID: try row["cohort_id"])
+        let after = try progressRecords(attempt.learnerID, connection).tries
+        let messages = announcement.messages(for: attempt, learner: learner, before: before, after: after)
+        try SQLiteOutboxStore.enqueue(messages, at: now, on: connection)
     }
 
     /// The learner's facts on one question, `nil` before any attempt or reveal.

@@ -21,6 +21,9 @@ struct StoreSet: Sendable {
     let tokens: any TokenStoring
     let scores: any ScoreStoring
     let items: any ItemStoring
+    let webhooks: any WebhookStoring
+    let outbox: any OutboxStoring
+    let statements: any StatementStoring
     let adminSessions: any AdminSessionStoring
     let adminSettings: any AdminSettingStoring
     let adminConsole: any AdminConsoleStoring
@@ -38,6 +41,8 @@ struct StoreSet: Sendable {
             contentVersions: SQLiteContentVersionStore(database: database),
             cohorts: SQLiteCohortStore(database: database), tokens: SQLiteTokenStore(database: database),
             scores: SQLiteScoreStore(database: database), items: SQLiteItemStore(database: database),
+            webhooks: SQLiteWebhookStore(database: database), outbox: SQLiteOutboxStore(database: database),
+            statements: SQLiteStatementStore(database: database),
             adminSessions: SQLiteAdminSessionStore(database: database),
             adminSettings: SQLiteAdminSettingStore(database: database),
             adminConsole: SQLiteAdminConsoleStore(database: database), health: SQLiteDatabaseHealth(database: database),
@@ -51,6 +56,8 @@ struct StoreSet: Sendable {
             attempts: PostgresAttemptStore(pool: pool), contentVersions: PostgresContentVersionStore(pool: pool),
             cohorts: PostgresCohortStore(pool: pool), tokens: PostgresTokenStore(pool: pool),
             scores: PostgresScoreStore(pool: pool), items: PostgresItemStore(pool: pool),
+            webhooks: PostgresWebhookStore(pool: pool), outbox: PostgresOutboxStore(pool: pool),
+            statements: PostgresStatementStore(pool: pool),
             adminSessions: PostgresAdminSessionStore(pool: pool),
             adminSettings: PostgresAdminSettingStore(pool: pool), adminConsole: PostgresAdminConsoleStore(pool: pool),
             health: PostgresDatabaseHealth(pool: pool), throttles: PostgresThrottleStore(pool: pool),

@@ -1,0 +1,22 @@
+import PostgreSQL
+
+extension PostgresAttemptStore {
+    /// Writes the attempt's events to the outbox in its transaction: they commit, or roll back, with it.
+    static func announce(
+        _ attempt: Attempt, before: QuestionTries?, _ announcement: AttemptAnnouncement, at now: Int64,
+        _ connection: Connection
+    ) throws {
+        if !announcement.pushesStatements {
+            guard try connection.queryOne("SELECT 1 FROM webhooks LIMIT 1") != nil else { return }
+        }
+        guard
+            let row = try connection.queryOne(
+                "SELECT display_name, cohort_id FROM learners WHERE id = $1", [attempt.learnerID])
+        else { return }
+        let learner = AttemptAnnouncement.LearnerFacts(
+            id: attempt.learnerID, displayName: try row["display_name"], cohortID: try row["cohort_id"])
+        let after = try progressRecords(attempt.learnerID, connection).tries
+        let messages = announcement.messages(for: attempt, learner: learner, before: before, after: after)
+        try PostgresOutboxStore.enqueue(messages, at: now, on: connection)
+    }
+}
