@@ -4,7 +4,9 @@
 /// question's reference names exactly one side of a group, a claim whose clause names another side and not the
 /// question's one is true of something else and states nothing here ("sullo schermo esterno è verticale" asked
 /// about the inner screen). A clause that names no side takes the side leading its sentence ("sullo schermo
-/// esterno, verticale"); a bare yes or no takes any side its sentence names.
+/// esterno, verticale"); a bare yes or no takes any side its sentence names. A clause that names the question's
+/// side beside another one, neither negated nor in a condition ("quella di dettaglio e quella laterale"), names
+/// two choices where the question asks for one, and states nothing here either.
 extension EvidenceScanner {
     /// Per subject group, the one side `text` names; nil when it names none or several.
     func subjectSides(of text: String) -> [Int?] {
@@ -39,6 +41,10 @@ extension EvidenceScanner {
             for (group, side) in questionSides.enumerated() {
                 guard let side else { continue }
                 let mine = named.filter { $0.group == group }
+                if namesAnotherChoice(mine, side: side, clause: clause, reading) {
+                    occurrences[index].otherSubject = true
+                    continue
+                }
                 var scope = mine.filter { reading.clauses[$0.start] == clause }
                 if scope.isEmpty {
                     scope = mine.filter {
@@ -53,5 +59,15 @@ extension EvidenceScanner {
         return Evidence(
             tokenCount: evidence.tokenCount, occurrences: occurrences, disjunctions: evidence.disjunctions,
             sequences: evidence.sequences, namesBoth: evidence.namesBoth, corrections: evidence.corrections)
+    }
+
+    /// Whether `clause` names the question's `side` and another side of the same group, outside a condition and
+    /// with no negation cue in the clause ("non quella laterale" picks one).
+    private func namesAnotherChoice(
+        _ named: [(group: Int, side: Int, start: Int)], side: Int, clause: Int, _ reading: AnswerReading
+    ) -> Bool {
+        let here = named.filter { reading.clauses[$0.start] == clause && !reading.conditional[$0.start] }
+        guard here.contains(where: { $0.side == side }), here.contains(where: { $0.side != side }) else { return false }
+        return !reading.cues.contains { reading.clauses[$0.start] == clause }
     }
 }
