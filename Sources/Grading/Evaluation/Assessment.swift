@@ -23,8 +23,8 @@ struct Assessment: Sendable {
 
     let answer: AnswerPart
     let concepts: [ConceptState]
-    /// A required part was named only as a guess ("forse a destra") or vaguely ("va in crash"), not by bare topic
-    /// words: the feedback asks for the missing part, not for a sentence.
+    /// A required part was named only as a guess ("forse a destra"), vaguely ("va in crash") or by only some of a
+    /// concept's parts, not by bare topic words: the feedback asks for the missing part, not for a sentence.
     let hedged: Bool
     let statesSomethingWrong: Bool
     let saysDontKnow: Bool
@@ -49,12 +49,18 @@ struct Assessment: Sendable {
             let states = { (claim: Occurrence) in
                 !claim.hedged && !claim.vague && !(key.explains && claim.topicOnly)
             }
-            if numberFound || claims.contains(where: { !needsClaim || states($0) }) {
+            let parts = Self.partClaims(of: index, concept, evidence)
+            let partsStated = !parts.isEmpty && parts.allSatisfy { $0.contains(where: { !needsClaim || states($0) }) }
+            if numberFound || partsStated || claims.contains(where: { !needsClaim || states($0) }) {
                 concepts.append(.found)
             } else if !claims.isEmpty {
                 concepts.append(.named)
                 onlyHedged = onlyHedged || claims.contains { !(key.explains && $0.topicOnly) }
-            } else if mine.contains(where: \.denies) || numberWrong {
+            } else if parts.contains(where: { !$0.isEmpty }) {
+                // Some of its parts: the concept is begun, not stated; the feedback asks for what is missing.
+                concepts.append(.named)
+                onlyHedged = true
+            } else if evidence.occurrences.contains(where: { $0.conceptIndex == index && $0.denies }) || numberWrong {
                 concepts.append(.contradicted)
             } else {
                 concepts.append(.missing)
@@ -68,6 +74,15 @@ struct Assessment: Sendable {
         self.hasEvidence = evidence.occurrences.contains { $0.target != .dontKnow && $0.target != .ignored }
         self.isRecognised = !evidence.occurrences.isEmpty
         self.answer = Self.answerPart(key: key, evidence: evidence, choice: choice, numbers: numbers)
+    }
+
+    /// Per part of a concept that has parts, the occurrences that assert it; empty for a concept without parts.
+    private static func partClaims(of index: Int, _ concept: AnswerKey.Concept, _ evidence: Evidence)
+        -> [[Occurrence]]
+    {
+        concept.parts.indices.map { part in
+            evidence.occurrences.filter { $0.target == .part(concept: index, part: part) && $0.asserts }
+        }
     }
 
     private static func answerPart(key: AnswerKey, evidence: Evidence, choice: Int?, numbers: NumberReading)

@@ -48,8 +48,10 @@ extension Evidence {
 
 extension Occurrence {
     var conceptIndex: Int? {
-        if case .concept(let index) = target { return index }
-        return nil
+        switch target {
+        case .concept(let index), .part(let index, _): index
+        default: nil
+        }
     }
 
     /// The occurrence states the answer's position: an option, a number, or a concept implying an option.
@@ -57,7 +59,7 @@ extension Occurrence {
         switch target {
         case .option, .answer, .number: return true
         case .concept(let index): return key.concepts[index].implies != nil
-        case .wrong, .dontKnow, .ignored: return false
+        case .part, .wrong, .dontKnow, .ignored: return false
         }
     }
 }

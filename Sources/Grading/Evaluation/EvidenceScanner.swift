@@ -123,7 +123,7 @@ struct EvidenceScanner {
             return named.indices.contains { $0 != concept && named[$0].contains(place) } ? true : nil
         }
         for index in occurrences.indices {
-            guard case .concept(let concept) = occurrences[index].target, concept < found.count else { continue }
+            guard let concept = occurrences[index].conceptIndex, concept < found.count else { continue }
             let start = occurrences[index].start
             let verdict =
                 elsewhere(concept, clauses, reading.clauses[start])

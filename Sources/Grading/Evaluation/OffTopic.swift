@@ -115,7 +115,7 @@ extension Occurrence {
     /// question or "I don't know").
     var isClaim: Bool {
         switch target {
-        case .option, .concept, .answer, .number: true
+        case .option, .concept, .part, .answer, .number: true
         case .wrong, .dontKnow, .ignored: false
         }
     }

@@ -7,6 +7,8 @@ struct AnswerKey: Sendable {
         /// Index into `options` of the option this concept implies.
         let implies: Int?
         let number: Double?
+        /// Part ids: a concept with parts is stated only when every part is (or by a phrase of the whole concept).
+        var parts: [String] = []
     }
 
     let id: String

@@ -97,10 +97,15 @@ enum KeyCompiler {
                 }
                 implied = index
             }
+            let parts = concept.parts ?? []
+            guard parts.isEmpty || (parts.count >= 2 && Set(parts).count == parts.count && !parts.contains(""))
+            else {
+                throw fail("concept \(concept.id): parts must be at least two non-empty, unique ids")
+            }
             concepts.append(
                 AnswerKey.Concept(
                     id: concept.id, weight: concept.weight, required: concept.required ?? false, implies: implied,
-                    number: concept.number))
+                    number: concept.number, parts: parts))
         }
         if question.kind == .open, concepts.isEmpty {
             throw fail("an open question needs at least one concept")

@@ -49,6 +49,9 @@ struct NeutralConceptFile: Decodable {
     let implies: String?
     /// The concept is also satisfied by this number in the answer.
     let number: Double?
+    /// Ids of the parts the concept is made of ("the container's width", "the minimum item width"): each language
+    /// gives each part its phrases, and a concept stated by only some of its parts is named, not stated.
+    let parts: [String]?
 }
 
 /// `{lang}.json`: one language's words.
@@ -155,6 +158,9 @@ struct PhraseSetFile: Decodable {
     /// A concept's subject ("SwiftUI", "UIKit"): its phrases count only in a clause that names it; in a clause
     /// that names another concept's subject instead they contradict it (the roles are swapped).
     let anchors: [String]?
+    /// A concept's parts (ids from `keys.json`), each with its own phrases: the concept is stated by one of its
+    /// own phrases, or by all of its parts together.
+    let parts: [String: PhraseSetFile]?
 
     var allPhrases: [String] { (phrases ?? []) + (synonyms ?? []).flatMap(\.phrases) }
 }

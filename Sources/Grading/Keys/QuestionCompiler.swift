@@ -22,10 +22,11 @@ struct QuestionCompiler {
             guard let words = conceptEntries[concept.id], let label = words.label, !label.isEmpty else {
                 throw fail("concept \"\(concept.id)\" needs a label")
             }
-            guard concept.number != nil || !words.allPhrases.isEmpty else {
+            guard concept.number != nil || !concept.parts.isEmpty || !words.allPhrases.isEmpty else {
                 throw fail("concept \"\(concept.id)\" needs phrases")
             }
             try add(words, .concept(index), "concept \(concept.id)", into: &entries, compiled: &compiled)
+            try addParts(of: concept, index, words, into: &entries, compiled: &compiled)
             conceptLabels.append(label)
         }
         if let wrong = entry.wrong {
@@ -61,6 +62,26 @@ struct QuestionCompiler {
             phrases: compiled.phrases, anchors: anchors, reference: reference)
     }
 
+    /// The phrases of each part of a concept that has parts; each part needs phrases, and only the parts
+    /// `keys.json` names are allowed.
+    private func addParts(
+        of concept: AnswerKey.Concept, _ index: Int, _ words: PhraseSetFile,
+        into entries: inout [QuestionMatcher.Entry], compiled: inout CompiledPhrases
+    ) throws(GradingError) {
+        let given = words.parts ?? [:]
+        for id in given.keys.sorted() where !concept.parts.contains(id) {
+            throw fail("concept \"\(concept.id)\": unknown part \"\(id)\" (keys.json names \(concept.parts))")
+        }
+        for (part, id) in concept.parts.enumerated() {
+            guard let partWords = given[id], !partWords.allPhrases.isEmpty else {
+                throw fail("concept \"\(concept.id)\": part \"\(id)\" needs phrases")
+            }
+            try add(
+                partWords, .part(concept: index, part: part), "concept \(concept.id)", into: &entries,
+                compiled: &compiled)
+        }
+    }
+
     /// The options' labels for the chapter JSON, and the label of the correct one for the rubric (a boolean
     /// option's own `label`, such as "no: it is still an iPhone app", or the plain yes/no word).
     private func compileOptions(
@@ -77,7 +98,8 @@ struct QuestionCompiler {
         }
         var labels: [String] = []
         for (index, id) in key.options.enumerated() {
-            let optionWords = words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil, anchors: nil)
+            let optionWords =
+                words[id] ?? PhraseSetFile(label: nil, phrases: nil, synonyms: nil, anchors: nil, parts: nil)
             let isCorrect = index == key.correctOption
             if key.kind == .choice {
                 guard let label = optionWords.label, !label.isEmpty else {
@@ -153,7 +175,7 @@ struct QuestionCompiler {
     private func partName(_ target: QuestionMatcher.Target) -> String? {
         switch target {
         case .option(let index): index == key.correctOption ? "option \(key.options[index])" : nil
-        case .concept(let index): "concept \(key.concepts[index].id)"
+        case .concept(let index), .part(let index, _): "concept \(key.concepts[index].id)"
         case .answer: "answer"
         case .wrong, .ignored, .dontKnow, .number: nil
         }

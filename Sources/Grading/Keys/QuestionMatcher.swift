@@ -4,6 +4,8 @@ struct QuestionMatcher: Sendable {
     enum Target: Sendable, Equatable {
         case option(Int)
         case concept(Int)
+        /// One part of a concept that has parts: the concept is stated only when all of its parts are.
+        case part(concept: Int, part: Int)
         case answer
         case wrong
         case number(Double, weak: Bool)
