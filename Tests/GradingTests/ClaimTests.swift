@@ -51,6 +51,25 @@ import Testing
         Case(
             language: "ja", question: "ch11-q1", answer: "できない。外側の追加コンテンツはシステムが出すもので、しかも撮影中だけ",
             verdict: .correct, rule: "しかも is not a hedge"),
+        Case(
+            language: "it", question: "ch0-q1", answer: "forse in alto e in basso", verdict: .partial,
+            rule: "a guessed option"),
+        Case(
+            language: "it", question: "ch0-q1", answer: "in alto e in basso", verdict: .correct,
+            rule: "the option stated"),
+        Case(
+            language: "es", question: "ch6-q1", answer: "quizás vertical", verdict: .partial, rule: "a guessed option"),
+        Case(
+            language: "tr", question: "ch0-q1", answer: "belki üstte ve altta", verdict: .partial,
+            rule: "a guessed option"),
+        Case(language: "ja", question: "ch0-q1", answer: "たぶん上下", verdict: .partial, rule: "a guessed option"),
+        Case(language: "zh-Hant", question: "ch0-q1", answer: "也許是上下", verdict: .partial, rule: "a guessed option"),
+        Case(
+            language: "it", question: "ch0-q3", answer: "forse no, è ancora un'app per iPhone", verdict: .partial,
+            rule: "a guessed polarity"),
+        Case(
+            language: "it", question: "ch0-q3", answer: "Forse te lo chiedi. No: è ancora un'app per iPhone.",
+            verdict: .correct, rule: "the hedge in another sentence"),
     ]
 
     static let vague: [Case] = [

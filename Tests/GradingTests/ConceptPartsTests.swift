@@ -70,7 +70,8 @@ import Testing
 
     /// The course's keys: the column count is the container's width over the minimum item width (ch4-q2), the
     /// draft comes back from the same state (ch9-q1), the simulator has no camera (ch11-q3), one of the two pieces
-    /// becomes unreachable (ch8-q3).
+    /// becomes unreachable (ch8-q3), the bar is not one the navigation container provides (ch5-q4: "it is custom"
+    /// restates the question).
     @Test(arguments: [
         ("it", "ch4-q2", "Dalla larghezza del contenitore.", Verdict.partial),
         ("it", "ch4-q2", "Dipende dalla larghezza minima di una carta.", .partial),
@@ -96,6 +97,12 @@ import Testing
         ("zh-Hant", "ch9-q1", "不是從另一棵視圖樹", .partial),
         ("zh-Hant", "ch11-q3", "因為需要真機", .partial),
         ("zh-Hant", "ch8-q3", "兩塊中的一塊", .partial),
+        ("it", "ch5-q4", "perché è una toolbar custom", .partial),
+        ("it", "ch5-q4", "perché non è una barra fornita dal contenitore di navigazione", .correct),
+        ("es", "ch5-q4", "porque es un toolbar personalizado", .partial),
+        ("tr", "ch5-q4", "çünkü özel bir araç çubuğu", .partial),
+        ("ja", "ch5-q4", "カスタムのツールバーだから", .partial),
+        ("zh-Hant", "ch5-q4", "因為是自訂的工具列", .partial),
     ])
     func halfAnIdeaIsPartial(language: String, question: String, answer: String, expected: Verdict) throws {
         let grade = try TestContent.grader().grade(questionID: question, language: language, answer: answer)

@@ -20,6 +20,9 @@ import Testing
         Case(language: "it", phrase: "lato", text: "latore", matches: false),
         Case(language: "es", phrase: "estirada", text: "las frases quedan estiradas", matches: true),
         Case(language: "es", phrase: "sonido", text: "son dos partes", matches: false),
+        // A code name matches whole: Italian "stato" shares the Snowball stem of `@State`.
+        Case(language: "it", phrase: "@state", text: "dallo stato", matches: false),
+        Case(language: "it", phrase: "@state", text: "lo stesso @State", matches: true),
         // Snowball (tr): a key word written bare matches its inflections, typed with or without Turkish letters; a
         // key word written inflected keeps its case ending; `*` stems never reach a word on the deny list.
         Case(language: "tr", phrase: "görünür", text: "görünüyor", matches: false),

@@ -9,6 +9,9 @@ struct Assessment: Sendable {
         /// The chosen option and the text disagree.
         case conflicting
         case missing
+        /// The right option, number or polarity, but only as a guess ("forse in alto e in basso"): every phrase
+        /// that states it stands in a hedged sentence. Worth a partial, never a correct.
+        case guessed
     }
 
     enum ConceptState: Equatable, Sendable {
@@ -67,13 +70,20 @@ struct Assessment: Sendable {
             }
         }
         self.concepts = concepts
-        self.hedged = onlyHedged
         self.statesSomethingWrong = evidence.occurrences.contains { $0.target == .wrong && $0.asserts }
         self.saysDontKnow = evidence.occurrences.contains { $0.target == .dontKnow }
         self.isEmpty = evidence.tokenCount == 0
         self.hasEvidence = evidence.occurrences.contains { $0.target != .dontKnow && $0.target != .ignored }
         self.isRecognised = !evidence.occurrences.isEmpty
-        self.answer = Self.answerPart(key: key, evidence: evidence, choice: choice, numbers: numbers)
+        let answer = Self.answerPart(key: key, evidence: evidence, choice: choice, numbers: numbers)
+        let positions = evidence.occurrences.filter { $0.isPosition(in: key) && ($0.asserts || $0.denies) }
+        if answer == .correct, choice == nil, !positions.isEmpty, positions.allSatisfy(\.hedged) {
+            self.answer = .guessed
+            onlyHedged = true
+        } else {
+            self.answer = answer
+        }
+        self.hedged = onlyHedged
     }
 
     /// Per part of a concept that has parts, the occurrences that assert it; empty for a concept without parts.

@@ -25,7 +25,7 @@ enum Verdicts {
             }
         }
         var contradictedRequired = false
-        var namedWeight = 0.0
+        var namedWeight = assessment.answer == .guessed ? key.answerWeight : 0
         for (index, concept) in key.concepts.enumerated() {
             if assessment.concepts[index] == .found {
                 foundWeight += concept.weight
@@ -52,7 +52,7 @@ enum Verdicts {
             return make(.incorrect, 0, key.kind == .number ? .wrongNumber : .bothOptions)
         case .conflicting:
             return make(.incorrect, 0, .contradiction)
-        case .correct, .missing, .notApplicable:
+        case .correct, .missing, .notApplicable, .guessed:
             break
         }
         if assessment.statesSomethingWrong || contradictedRequired { return make(.incorrect, 0, .contradiction) }

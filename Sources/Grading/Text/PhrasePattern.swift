@@ -75,10 +75,12 @@ struct PhrasePattern: Sendable {
             var units: [Unit] = []
             for word in raw.split(whereSeparator: { $0 == " " }) {
                 let isStem = word.last == "*"
+                // A code name (`@State`, `#available`) is matched whole: Italian "stato" shares its Snowball stem.
+                let isCode = word.first == "@" || word.first == "#"
                 let tokens = normalizer.tokens(String(isStem ? word.dropLast() : word))
                 for (offset, token) in tokens.enumerated() {
                     var unit = Unit(text: token.text, isStem: isStem && offset == tokens.count - 1, head: token.head)
-                    if !unit.isStem, token.kind == .word, token.text.count >= Unit.stemmedLength,
+                    if !unit.isStem, !isCode, token.kind == .word, token.text.count >= Unit.stemmedLength,
                         !normalizer.rules.stemBareKeyWordsOnly || token.stem == token.text
                     {
                         unit.snowball = token.stem
