@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    /// The course's keys: the column count is the container's width over the minimum item width (ch4-q2), the
+    /// The course's keys: the form's sentences stretch and its labels and switches drift apart (ch1-q1), the column count is the container's width over the minimum item width (ch4-q2), the
     /// draft comes back from the same state (ch9-q1), the simulator has no camera (ch11-q3), one of the two pieces
     /// becomes unreachable (ch8-q3), the bar is not one the navigation container provides (ch5-q4: "it is custom"
     /// restates the question).
@@ -97,6 +97,17 @@ import Testing
         ("zh-Hant", "ch9-q1", "不是從另一棵視圖樹", .partial),
         ("zh-Hant", "ch11-q3", "因為需要真機", .partial),
         ("zh-Hant", "ch8-q3", "兩塊中的一塊", .partial),
+        ("it", "ch1-q1", "le righe diventano lunghissime", .partial),
+        ("it", "ch1-q1", "c'è troppo spazio vuoto tra etichetta e interruttore", .partial),
+        ("it", "ch1-q1", "le righe diventano lunghissime e l'interruttore è lontano dalla sua etichetta", .correct),
+        ("es", "ch1-q1", "las líneas se hacen muy largas", .partial),
+        ("es", "ch1-q1", "el texto se estira y entre la etiqueta y el interruptor queda un hueco enorme", .correct),
+        ("tr", "ch1-q1", "satırlar çok uzun oluyor", .partial),
+        ("tr", "ch1-q1", "satırlar aşırı uzun oluyor ve anahtar etiketten uzaklaşıyor", .correct),
+        ("ja", "ch1-q1", "行が長くなりすぎる", .partial),
+        ("ja", "ch1-q1", "行が長くなって読みづらく、ラベルとスイッチが泣き別れになる", .correct),
+        ("zh-Hant", "ch1-q1", "句子被拉得很長", .partial),
+        ("zh-Hant", "ch1-q1", "句子被拉得很長，開關跟標籤離得很遠", .correct),
         ("it", "ch5-q4", "perché è una toolbar custom", .partial),
         ("it", "ch5-q4", "perché non è una barra fornita dal contenitore di navigazione", .correct),
         ("es", "ch5-q4", "porque es un toolbar personalizado", .partial),

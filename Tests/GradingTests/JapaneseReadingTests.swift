@@ -24,6 +24,7 @@ import Testing
         ("ううん", "う う ん"),  // "no" must not fold into うん, "yes"
         ("いいえ", "い い え"),
         ("ここにはアイコンが必要", "こ こ に は あ い こ ん が 必 要"),  // は + ア is no long vowel
+        ("読みづらく、ラベル", "読 み づ ら く ら べ る"),  // no reading (くらべる → 比べる) across the comma
     ]
 
     @Test(arguments: cases)

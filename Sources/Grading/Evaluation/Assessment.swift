@@ -53,7 +53,10 @@ struct Assessment: Sendable {
                 !claim.hedged && !claim.vague && !(key.explains && claim.topicOnly)
             }
             let parts = Self.partClaims(of: index, concept, evidence)
-            let partsStated = !parts.isEmpty && parts.allSatisfy { $0.contains(where: { !needsClaim || states($0) }) }
+            // Every part claimed, and at least one of them stated plainly ("satırlar çok uzun, anahtar kopuyor").
+            let partsStated =
+                !parts.isEmpty && !parts.contains(where: \.isEmpty)
+                && parts.contains { $0.contains(where: { !needsClaim || states($0) }) }
             if numberFound || partsStated || claims.contains(where: { !needsClaim || states($0) }) {
                 concepts.append(.found)
             } else if !claims.isEmpty {

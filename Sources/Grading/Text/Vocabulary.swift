@@ -1,4 +1,5 @@
-/// Whole-word replacements on token sequences, longest first.
+/// Whole-word replacements on token sequences, longest first, never across punctuation ("く、ラベル" is not
+/// the reading "くらべ").
 struct Vocabulary: Sendable {
     private var words: [(from: [Token], to: [Token])] = []
     private var byHead: [UInt32: [Int]] = [:]
@@ -20,7 +21,7 @@ struct Vocabulary: Sendable {
             let replacement = byHead[token.head]?.lazy.map { self.words[$0] }.first { word in
                 index + word.from.count <= tokens.count
                     && zip(word.from, tokens[index...]).allSatisfy { $0.text == $1.text }
-                    && tokens[index + word.from.count - 1].sentence == token.sentence
+                    && tokens[index + word.from.count - 1].punctuationClause == token.punctuationClause
             }
             guard let replacement else {
                 result.append(token)
