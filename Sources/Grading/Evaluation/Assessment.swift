@@ -27,6 +27,9 @@ struct Assessment: Sendable {
     /// words: the feedback asks for the missing part, not for a sentence.
     let hedged: Bool
     let statesSomethingWrong: Bool
+    /// A yes/no or choice answer justified only by reasons the key does not read, while it states none of the key's
+    /// reasons ("no, perché la barra verticale non esiste"): the answer may be right, the explanation is not.
+    let unsupportedReason: Bool
     let saysDontKnow: Bool
     let isEmpty: Bool
     /// The answer contains anything the key recognises besides "I don't know".
@@ -68,6 +71,9 @@ struct Assessment: Sendable {
         self.hasEvidence = evidence.occurrences.contains { $0.target != .dontKnow && $0.target != .ignored }
         self.isRecognised = !evidence.occurrences.isEmpty
         self.answer = Self.answerPart(key: key, evidence: evidence, choice: choice, numbers: numbers)
+        self.unsupportedReason =
+            (key.kind == .boolean || key.kind == .choice) && !key.concepts.isEmpty && evidence.hasUnsupportedReason
+            && !concepts.contains(.found)
     }
 
     private static func answerPart(key: AnswerKey, evidence: Evidence, choice: Int?, numbers: NumberReading)

@@ -63,6 +63,7 @@ struct EvidenceScanner {
                 for index in match.start..<match.end { reading.vague[index] = true }
             }
         }
+        reading.reasons = reasonSpans(tokens, clauses, isContent: reading.isContent)
         for pattern in lexicon.hedges {
             for match in matches(of: pattern, in: tokens, clauses) {
                 reading.hedgedSentences.insert(tokens[match.start].sentence)
@@ -107,7 +108,10 @@ struct EvidenceScanner {
             tokenCount: tokens.count, occurrences: occurrences,
             disjunctions: reading.disjunctions.filter(free).map(\.start),
             sequences: reading.sequences.filter(free).map(\.start),
-            namesBoth: reading.bothOptions.contains(where: free), corrections: reading.corrections)
+            namesBoth: reading.bothOptions.contains(where: free), corrections: reading.corrections,
+            retractions: Set(
+                reading.corrections.map(\.upperBound).filter { end in reading.isContent[end...].contains(true) }),
+            reasons: reading.reasons)
     }
 
     /// A concept's phrase in a clause that names another concept's subject and not its own ("il nil di SwiftUI

@@ -1,0 +1,143 @@
+import Testing
+
+@testable import Grading
+
+/// Wrong answers that used to pass as `correct`, written as learners write them in all five languages (none from
+/// the fixtures or the locked set): a right yes/no justified by a reason the key does not know, a position taken
+/// back in a later sentence, a right claim retracted for something the key cannot read, another subject's absence
+/// given as the reason, the build side confused with the old system, and a chapter's appendix answer pasted whole.
+/// Beside each rule, the right answer it must leave alone.
+@Suite struct WrongAnswerTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let language: String
+        let question: String
+        let answer: String
+        let verdict: Verdict
+        let rule: String
+        var testDescription: String { "[\(language)] \(rule): \(answer)" }
+    }
+
+    static let reasons: [Case] = [
+        Case(
+            language: "it", question: "ch5-q1", answer: "No, perché la barra verticale non esiste.", verdict: .partial,
+            rule: "a reason the key does not know"),
+        Case(
+            language: "it", question: "ch5-q1", answer: "No, perché serve un'icona.", verdict: .correct,
+            rule: "the key's reason"),
+        Case(
+            language: "it", question: "ch3-q1", answer: "Sì, perché è uguale a iPad.", verdict: .partial,
+            rule: "a reason that only mentions a `!` phrase asserts nothing"),
+        Case(
+            language: "es", question: "ch3-q2", answer: "No, porque la orientación nunca cambia.", verdict: .partial,
+            rule: "porque"),
+        Case(
+            language: "tr", question: "ch5-q1", answer: "Hayır, çünkü dikey çubuk yoktur.", verdict: .partial,
+            rule: "çünkü"),
+        Case(
+            language: "ja", question: "ch3-q2", answer: "いいえ、向きは変わらないから。", verdict: .partial,
+            rule: "から closing the reason"),
+        Case(
+            language: "zh-Hant", question: "ch5-q1", answer: "不會，因為根本沒有垂直欄。", verdict: .partial, rule: "因為"),
+        Case(language: "it", question: "ch5-q1", answer: "No, perché no.", verdict: .correct, rule: "no content"),
+        Case(language: "it", question: "ch9-q3", answer: "No, perché è così.", verdict: .correct, rule: "no reasons"),
+    ]
+
+    static let corrections: [Case] = [
+        Case(
+            language: "it", question: "ch0-q1", answer: "In alto e in basso. No, di lato.", verdict: .incorrect,
+            rule: "a bare no after a position"),
+        Case(
+            language: "it", question: "ch0-q1", answer: "Di lato. No, in alto e in basso.", verdict: .correct,
+            rule: "a bare no after a position, the right one later"),
+        Case(
+            language: "it", question: "ch0-q1", answer: "In alto e in basso. Pensandoci meglio, di lato.",
+            verdict: .incorrect, rule: "pensandoci meglio"),
+        Case(
+            language: "es", question: "ch6-q1", answer: "Vertical. Me equivoqué, es horizontal.", verdict: .incorrect,
+            rule: "me equivoqué"),
+        Case(
+            language: "tr", question: "ch0-q1", answer: "Üstte ve altta. Hayır hayır, yanda.", verdict: .incorrect,
+            rule: "hayır hayır"),
+        Case(
+            language: "ja", question: "ch8-q1", answer: "overlay。やっぱり split。", verdict: .incorrect, rule: "やっぱり"),
+        Case(
+            language: "zh-Hant", question: "ch6-q1", answer: "垂直。我說錯了，是水平。", verdict: .incorrect, rule: "我說錯了"),
+        Case(
+            language: "it", question: "ch0-q1", answer: "Stanno in alto e in basso. No, non di lato.",
+            verdict: .correct,
+            rule: "a bare no that confirms"),
+    ]
+
+    static let retractions: [Case] = [
+        Case(
+            language: "it", question: "ch2-q3",
+            answer: "Perché i simboli nuovi non esistono su iOS 18, anzi no, è per la batteria.", verdict: .incorrect,
+            rule: "retracted for something the key cannot read"),
+        Case(
+            language: "es", question: "ch11-q3",
+            answer: "Porque el simulador no tiene cámara. Mejor dicho, es muy lento.",
+            verdict: .incorrect, rule: "mejor dicho"),
+        Case(
+            language: "zh-Hant", question: "ch11-q3", answer: "模擬器沒有鏡頭。其實是因為太慢。", verdict: .incorrect,
+            rule: "其實"),
+        Case(
+            language: "it", question: "ch2-q3", answer: "Crasherebbe, anzi no: i simboli nuovi non esistono su iOS 18.",
+            verdict: .correct, rule: "retracted for the right claim"),
+    ]
+
+    static let binding: [Case] = [
+        Case(
+            language: "it", question: "ch2-q3", answer: "Perché le size class non esistono su iOS 18.",
+            verdict: .incorrect, rule: "another subject is absent"),
+        Case(
+            language: "es", question: "ch2-q3", answer: "Porque en iOS 18 no hay barras verticales.",
+            verdict: .incorrect, rule: "another subject is absent"),
+        Case(
+            language: "tr", question: "ch2-q3", answer: "Çünkü iOS 18'de menteşe yok.", verdict: .incorrect,
+            rule: "another subject is absent"),
+        Case(
+            language: "zh-Hant", question: "ch2-q3", answer: "因為 iOS 18 沒有垂直欄。", verdict: .incorrect,
+            rule: "another subject is absent"),
+        Case(
+            language: "it", question: "ch2-q3", answer: "Perché le API nuove non esistono su iOS 18.",
+            verdict: .correct,
+            rule: "the question's subject is absent"),
+        Case(
+            language: "es", question: "ch2-q3", answer: "Porque en iOS 18 no existen.", verdict: .correct,
+            rule: "the subject left implicit"),
+        Case(
+            language: "it", question: "ch2-q3", answer: "Perché l'SDK 27.1 non le conosce.", verdict: .incorrect,
+            rule: "the build SDK for the old system"),
+        Case(
+            language: "zh-Hant", question: "ch2-q3", answer: "因為編譯器不認識它們。", verdict: .incorrect,
+            rule: "the compiler for the old system"),
+        Case(
+            language: "es", question: "ch2-q3", answer: "Porque los símbolos viejos no existen en el sistema nuevo.",
+            verdict: .incorrect, rule: "old and new swapped"),
+        Case(
+            language: "ja", question: "ch2-q3", answer: "古いシンボルは新しいシステムに存在しないから。", verdict: .incorrect,
+            rule: "old and new swapped"),
+    ]
+
+    static let pasted: [Case] = [
+        Case(
+            language: "it", question: "ch2-q2",
+            answer:
+                "Capitolo 2. La destinazione di deployment può restare iOS 18. Dopo la compilazione con l'SDK 27.1, la "
+                + "barra verticale compare. Se intorno resta vuoto, cambia l'SDK di compilazione. Non rilevare il "
+                + "modello per stirare il frame. I simboli nuovi non esistono sui sistemi vecchi, quindi vanno dentro "
+                + "#available.",
+            verdict: .incorrect, rule: "the chapter's appendix answer pasted whole"),
+        Case(
+            language: "it", question: "ch2-q2",
+            answer: "Cambiare l'SDK di compilazione. Non rilevare il modello per stirare il frame: resterebbe vuoto.",
+            verdict: .correct, rule: "two sentences about this question"),
+    ]
+
+    @Test(arguments: reasons + corrections + retractions + binding + pasted)
+    func grades(_ testCase: Case) throws {
+        let grade = try TestContent.grader().grade(
+            questionID: testCase.question, language: testCase.language, answer: testCase.answer)
+        #expect(grade.verdict == testCase.verdict, "\(grade.feedback)")
+    }
+}
