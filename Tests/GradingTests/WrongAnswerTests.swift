@@ -119,6 +119,46 @@ import Testing
             rule: "old and new swapped"),
     ]
 
+    static let roles: [Case] = [
+        Case(
+            language: "es", question: "ch10-q2",
+            answer:
+                "El nil de UIKit significa que el dispositivo no tiene bisagra y el de SwiftUI que la interacción salió "
+                + "de la jerarquía.",
+            verdict: .incorrect, rule: "both subjects in one clause, roles swapped"),
+        Case(
+            language: "es", question: "ch10-q2",
+            answer:
+                "El nil de SwiftUI significa que el dispositivo no tiene bisagra y el de UIKit que la interacción salió "
+                + "de la jerarquía.",
+            verdict: .correct, rule: "both subjects in one clause, each leading its claim"),
+        Case(
+            language: "tr", question: "ch10-q2",
+            answer:
+                "UIKit'teki nil cihazın menteşesi olmadığı anlamına gelir ve SwiftUI'deki nil etkileşimin hiyerarşiden "
+                + "çıktığı anlamına gelir.",
+            verdict: .incorrect, rule: "both subjects in one clause, roles swapped"),
+        Case(
+            language: "zh-Hant", question: "ch10-q2", answer: "UIKit 的 nil 表示裝置沒有鉸鏈而 SwiftUI 的 nil 表示互動離開了層級。",
+            verdict: .incorrect, rule: "both subjects in one clause, roles swapped"),
+    ]
+
+    /// Failing to compile is the course's Mac Catalyst problem (`#if !targetEnvironment(macCatalyst)`), not why a
+    /// 27.1 call needs `#available` on iOS 18.
+    static let compiling: [Case] = [
+        Case(
+            language: "it", question: "ch2-q3", answer: "Perché altrimenti non compila.", verdict: .incorrect,
+            rule: "it"),
+        Case(language: "es", question: "ch2-q3", answer: "Porque no compila.", verdict: .incorrect, rule: "es"),
+        Case(language: "tr", question: "ch2-q3", answer: "Çünkü derlenmez.", verdict: .incorrect, rule: "tr"),
+        Case(language: "ja", question: "ch2-q3", answer: "コンパイルできないから。", verdict: .incorrect, rule: "ja"),
+        Case(language: "zh-Hant", question: "ch2-q3", answer: "因為編譯不過。", verdict: .incorrect, rule: "zh-Hant"),
+        Case(
+            language: "it", question: "ch2-q3",
+            answer: "I simboli nuovi non esistono su iOS 18: senza #available non compila e l'app andrebbe in crash.",
+            verdict: .correct, rule: "beside the right claim"),
+    ]
+
     static let pasted: [Case] = [
         Case(
             language: "it", question: "ch2-q2",
@@ -134,7 +174,7 @@ import Testing
             verdict: .correct, rule: "two sentences about this question"),
     ]
 
-    @Test(arguments: reasons + corrections + retractions + binding + pasted)
+    @Test(arguments: reasons + corrections + retractions + binding + roles + compiling + pasted)
     func grades(_ testCase: Case) throws {
         let grade = try TestContent.grader().grade(
             questionID: testCase.question, language: testCase.language, answer: testCase.answer)
