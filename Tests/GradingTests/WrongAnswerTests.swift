@@ -159,6 +159,43 @@ import Testing
             verdict: .correct, rule: "beside the right claim"),
     ]
 
+    /// The course's own anti-patterns as wrong statements: the container's bar said of the hand-made one, the
+    /// screen's width instead of the container's, a new copy of the state.
+    static let statements: [Case] = [
+        Case(
+            language: "it", question: "ch5-q4", answer: "Perché è fornita dal contenitore di navigazione.",
+            verdict: .incorrect, rule: "the other polarity"),
+        Case(
+            language: "es", question: "ch5-q4", answer: "Porque la proporciona el contenedor de navegación.",
+            verdict: .incorrect, rule: "the other polarity"),
+        Case(
+            language: "tr", question: "ch5-q4", answer: "Çünkü gezinme kabının sağladığı bir çubuktur.",
+            verdict: .incorrect, rule: "the other polarity"),
+        Case(
+            language: "it", question: "ch5-q4",
+            answer: "Perché non è una barra fornita dal contenitore di navigazione.",
+            verdict: .correct, rule: "negated"),
+        Case(
+            language: "it", question: "ch4-q2", answer: "Dalla larghezza dello schermo diviso per tre.",
+            verdict: .incorrect, rule: "the screen's width"),
+        Case(language: "ja", question: "ch4-q2", answer: "画面の幅を3で割る。", verdict: .incorrect, rule: "the screen's width"),
+        Case(
+            language: "zh-Hant", question: "ch4-q2", answer: "螢幕寬度除以三。", verdict: .incorrect, rule: "the screen's width"
+        ),
+        Case(
+            language: "it", question: "ch4-q2",
+            answer:
+                "Dalla larghezza del contenitore divisa per la larghezza minima di un elemento, non dalla larghezza "
+                + "dello schermo.",
+            verdict: .correct, rule: "the screen's width negated"),
+        Case(
+            language: "es", question: "ch9-q1", answer: "De una copia nueva del estado.", verdict: .incorrect,
+            rule: "a new copy"),
+        Case(
+            language: "it", question: "ch9-q1", answer: "Dalla stessa copia di stato, non da una copia nuova.",
+            verdict: .correct, rule: "a new copy negated"),
+    ]
+
     static let pasted: [Case] = [
         Case(
             language: "it", question: "ch2-q2",
@@ -174,7 +211,7 @@ import Testing
             verdict: .correct, rule: "two sentences about this question"),
     ]
 
-    @Test(arguments: reasons + corrections + retractions + binding + roles + compiling + pasted)
+    @Test(arguments: reasons + corrections + retractions + binding + roles + compiling + statements + pasted)
     func grades(_ testCase: Case) throws {
         let grade = try TestContent.grader().grade(
             questionID: testCase.question, language: testCase.language, answer: testCase.answer)
