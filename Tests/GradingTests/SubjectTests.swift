@@ -50,10 +50,12 @@ import Testing
         let book = try TestContent.book()
         let pack = try #require(book.packs["it"])
         let scanner = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
-        #expect(scanner.subjectSides(of: "Sullo schermo interno, la toolbar è verticale.") == [0, nil])
-        #expect(scanner.subjectSides(of: "Sullo schermo esterno non si può.") == [1, nil])
-        #expect(scanner.subjectSides(of: "Lo schermo interno e lo schermo esterno.") == [nil, nil])
-        #expect(scanner.subjectSides(of: "Solo la barra della colonna di dettaglio.") == [nil, 0])
-        #expect(scanner.subjectSides(of: "Il bordo esterno dell'app.") == [nil, nil])
+        #expect(scanner.subjectSides(of: "Sullo schermo interno, la toolbar è verticale.") == [0, nil, nil])
+        #expect(scanner.subjectSides(of: "Sullo schermo esterno non si può.") == [1, nil, nil])
+        #expect(scanner.subjectSides(of: "Lo schermo interno e lo schermo esterno.") == [nil, nil, nil])
+        #expect(scanner.subjectSides(of: "Solo la barra della colonna di dettaglio.") == [nil, 0, nil])
+        #expect(scanner.subjectSides(of: "Il bordo esterno dell'app.") == [nil, nil, nil])
+        #expect(scanner.subjectSides(of: "I simboli nuovi non esistono sui sistemi vecchi.") == [nil, nil, 0])
+        #expect(scanner.subjectSides(of: "Le size class esistono già.") == [nil, nil, 1])
     }
 }

@@ -32,6 +32,9 @@ struct AnswerReading: Sendable {
     var vague: [Bool] = []
     /// Per token: a content word or character (not a function word, not a word of one or two letters).
     var isContent: [Bool] = []
+    /// Token ranges of the reasons the answer gives ("perché lo schermo interno ignora …"), each holding a content
+    /// word: what follows a reason marker up to the end of its sentence, or the clause a closing marker ends.
+    var reasons: [Range<Int>] = []
     /// Content words (Chinese, Japanese: content characters) of the whole answer.
     var contentUnits: Int { isContent.count { $0 } }
 }

@@ -30,6 +30,9 @@ struct Assessment: Sendable {
     /// concept's parts, not by bare topic words: the feedback asks for the missing part, not for a sentence.
     let hedged: Bool
     let statesSomethingWrong: Bool
+    /// A yes/no or choice answer justified only by reasons the key does not read, while it states none of the key's
+    /// reasons ("no, perché la barra verticale non esiste"): the answer may be right, the explanation is not.
+    let unsupportedReason: Bool
     let saysDontKnow: Bool
     let isEmpty: Bool
     /// The answer contains anything the key recognises besides "I don't know".
@@ -87,6 +90,9 @@ struct Assessment: Sendable {
             self.answer = answer
         }
         self.hedged = onlyHedged
+        self.unsupportedReason =
+            (key.kind == .boolean || key.kind == .choice) && !key.concepts.isEmpty && evidence.hasUnsupportedReason
+            && !concepts.contains(.found)
     }
 
     /// Per part of a concept that has parts, the occurrences that assert it; empty for a concept without parts.

@@ -48,7 +48,7 @@ struct Occurrence: Sendable, Equatable {
 struct Evidence: Sendable {
     let tokenCount: Int
     /// Key phrases found, in text order, overlaps resolved in favour of the longer phrase.
-    let occurrences: [Occurrence]
+    var occurrences: [Occurrence]
     /// Token positions of "or" words.
     let disjunctions: [Int]
     /// Token positions of "then" words.
@@ -57,4 +57,22 @@ struct Evidence: Sendable {
     let namesBoth: Bool
     /// Token ranges of correction markers ("anzi no", "mejor dicho"): later statements replace earlier ones.
     var corrections: [Range<Int>] = []
+    /// Ends of the correction markers followed by a content word: a new statement, not just "anzi no".
+    var retractions: Set<Int> = []
+    /// Token ranges of the reasons the answer gives (`AnswerReading.reasons`).
+    var reasons: [Range<Int>] = []
+
+    /// The answer gives a reason, and none of its reasons holds anything the key reads (an option, a concept, a
+    /// number, a wrong statement): "no, perché la barra verticale non esiste" justifies the right answer with
+    /// something the key does not know. A phrase only mentioned, not asserted, supports nothing ("sì, perché è uguale a
+    /// iPad" for `!uguale a ipad`).
+    var hasUnsupportedReason: Bool {
+        guard !reasons.isEmpty else { return false }
+        return !reasons.contains { reason in
+            occurrences.contains { occurrence in
+                (occurrence.isClaim || occurrence.target == .wrong) && occurrence.asserts
+                    && reason.overlaps(occurrence.start..<occurrence.end)
+            }
+        }
+    }
 }

@@ -60,3 +60,30 @@ extension EvidenceScanner {
         }
     }
 }
+
+/// Reasons: "no, perché la barra verticale non esiste" gives a reason for its answer.
+extension EvidenceScanner {
+    /// The reasons an answer gives: after an opening marker ("perché", "porque", "çünkü", "因為") to the end of its
+    /// sentence; before a closing marker (`から`, `ので`) that ends its clause, back to the clause's start. Only
+    /// reasons holding a content word count ("sì, perché sì" gives none).
+    func reasonSpans(_ tokens: [Token], _ clauses: [Int], isContent: [Bool]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for pattern in lexicon.reasons {
+            for match in matches(of: pattern, in: tokens, clauses) {
+                let sentence = tokens[match.start].sentence
+                let end = tokens[match.end...].firstIndex { $0.sentence != sentence } ?? tokens.count
+                spans.append(match.end..<end)
+            }
+        }
+        for pattern in lexicon.reasonsAfter {
+            for match in matches(of: pattern, in: tokens, clauses) {
+                let clause = clauses[match.end - 1]
+                guard match.end == tokens.count || clauses[match.end] != clause else { continue }
+                let start =
+                    (0..<match.start).last { clauses[$0] != clauses[match.start] }.map { $0 + 1 } ?? 0
+                spans.append(start..<match.start)
+            }
+        }
+        return spans.filter { span in span.contains { isContent[$0] } }.sorted { $0.lowerBound < $1.lowerBound }
+    }
+}

@@ -1,12 +1,23 @@
 /// Self-corrections: "in alto e in basso, anzi no, di lato" answers "di lato".
 extension EvidenceScanner {
-    /// Correction markers that open a clause after something was said; an answer that starts with one
-    /// ("Yok, …", "いや、…") has nothing to take back, so the word keeps its ordinary reading.
+    /// Correction markers that open a clause after something was said, and bare "no" clauses followed by more of
+    /// their sentence; an answer that starts with one ("Yok, …", "いや、…") has nothing to take back, so the word
+    /// keeps its ordinary reading.
     func correctionMarkers(_ tokens: [Token], _ clauses: [Int]) -> [Range<Int>] {
         var found: [Range<Int>] = []
         for pattern in lexicon.corrections {
             for match in matches(of: pattern, in: tokens, clauses) where match.start > 0 {
                 guard clauses[match.start - 1] != clauses[match.start] else { continue }
+                found.append(match.start..<match.end)
+            }
+        }
+        // A bare "no" opening a clause after something was said, with more of its sentence after it ("In alto e in
+        // basso. No, di lato."): the learner answers their own statement, and what follows replaces it.
+        for pattern in lexicon.no {
+            for match in matches(of: pattern, in: tokens, clauses) where match.start > 0 && match.end < tokens.count {
+                guard Self.fillsClause(match.start, match.end, clauses),
+                    tokens[match.end].sentence == tokens[match.start].sentence
+                else { continue }
                 found.append(match.start..<match.end)
             }
         }
@@ -29,7 +40,13 @@ extension Evidence {
         var kept = occurrences
         for marker in corrections {
             let later = kept.filter { $0.start >= marker.upperBound && $0.canBeNegated }
-            guard !later.isEmpty else { continue }
+            if later.isEmpty {
+                // Something the key does not read replaces what came before ("…, anzi no, è per la batteria").
+                if retractions.contains(marker.upperBound) {
+                    kept.removeAll { $0.end <= marker.lowerBound && $0.canBeNegated }
+                }
+                continue
+            }
             let laterPosition = later.contains { $0.isPosition(in: key) }
             let laterConcepts = Set(later.compactMap(\.conceptIndex))
             let laterClaims = later.contains { $0.target != .wrong && !$0.generic }
@@ -40,9 +57,9 @@ extension Evidence {
                 return earlier.target == .wrong && laterClaims
             }
         }
-        return Evidence(
-            tokenCount: tokenCount, occurrences: kept, disjunctions: disjunctions, sequences: sequences,
-            namesBoth: namesBoth, corrections: corrections)
+        var corrected = self
+        corrected.occurrences = kept
+        return corrected
     }
 }
 

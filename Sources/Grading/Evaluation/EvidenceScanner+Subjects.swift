@@ -56,9 +56,9 @@ extension EvidenceScanner {
                 }
             }
         }
-        return Evidence(
-            tokenCount: evidence.tokenCount, occurrences: occurrences, disjunctions: evidence.disjunctions,
-            sequences: evidence.sequences, namesBoth: evidence.namesBoth, corrections: evidence.corrections)
+        var marked = evidence
+        marked.occurrences = occurrences
+        return marked
     }
 
     /// Whether `clause` names the question's `side` and another side of the same group, outside a condition and

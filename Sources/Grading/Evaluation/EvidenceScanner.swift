@@ -63,6 +63,7 @@ struct EvidenceScanner {
                 for index in match.start..<match.end { reading.vague[index] = true }
             }
         }
+        reading.reasons = reasonSpans(tokens, clauses, isContent: reading.isContent)
         for pattern in lexicon.hedges {
             for match in matches(of: pattern, in: tokens, clauses) {
                 reading.hedgedSentences.insert(tokens[match.start].sentence)
@@ -107,7 +108,10 @@ struct EvidenceScanner {
             tokenCount: tokens.count, occurrences: occurrences,
             disjunctions: reading.disjunctions.filter(free).map(\.start),
             sequences: reading.sequences.filter(free).map(\.start),
-            namesBoth: reading.bothOptions.contains(where: free), corrections: reading.corrections)
+            namesBoth: reading.bothOptions.contains(where: free), corrections: reading.corrections,
+            retractions: Set(
+                reading.corrections.map(\.upperBound).filter { end in reading.isContent[end...].contains(true) }),
+            reasons: reading.reasons)
     }
 
     /// A concept's phrase in a clause that names another concept's subject and not its own ("il nil di SwiftUI
@@ -125,11 +129,32 @@ struct EvidenceScanner {
         for index in occurrences.indices {
             guard let concept = occurrences[index].conceptIndex, concept < found.count else { continue }
             let start = occurrences[index].start
+            if let nearest = nearestAnchor(found, before: start, after: occurrences[index].end, reading) {
+                if nearest != concept { occurrences[index].boundElsewhere = true }
+                continue
+            }
             let verdict =
                 elsewhere(concept, clauses, reading.clauses[start])
                 ?? elsewhere(concept, sentences, reading.tokens[start].sentence)
             if verdict == true { occurrences[index].boundElsewhere = true }
         }
+    }
+
+    /// In a clause naming several concepts' subjects, the concept whose subject leads the phrase (the nearest one
+    /// before it, else the first after): "el nil de UIKit significa que no tiene bisagra y el de SwiftUI que …"
+    /// binds "no tiene bisagra" to UIKit. Nil when the clause names one concept's subject or none.
+    private func nearestAnchor(
+        _ found: [[PhrasePattern.Match]], before start: Int, after end: Int, _ reading: AnswerReading
+    )
+        -> Int?
+    {
+        let clause = reading.clauses[start]
+        let named = found.enumerated().flatMap { concept, matches in
+            matches.filter { reading.clauses[$0.start] == clause }.map { (concept: concept, match: $0) }
+        }
+        guard Set(named.map(\.concept)).count > 1 else { return nil }
+        let leading = named.filter { $0.match.end <= start }.max { $0.match.start < $1.match.start }
+        return (leading ?? named.filter { $0.match.start >= end }.min { $0.match.start < $1.match.start })?.concept
     }
 
     /// "Di lato? No, in alto e in basso": what the learner asks and then answers with a bare "no" is rejected.

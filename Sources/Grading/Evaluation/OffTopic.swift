@@ -19,6 +19,10 @@ struct OffTopic {
     static let answeredQuestions = 4
     static let answeredSupport = 3
     static let dumpChapters = 6
+    /// An answer of at least `pastedSentences` sentences that also answers `pastedQuestions` other questions is a
+    /// pasted paragraph (a chapter's appendix answer), not an answer to this one.
+    static let pastedQuestions = 2
+    static let pastedSentences = 3
     /// Sentences that speak more for other questions' (correct) keys than for this one's: when there are at
     /// least this many, and more than this question's own, the right claim is buried in unrelated material.
     static let foreignSentences = 2
@@ -33,6 +37,7 @@ struct OffTopic {
             evidence.occurrences.filter { $0.target == .ignored }.flatMap { Array($0.start..<$0.end) })
         let shared = echoes.union(Self.sharedTokens(question: question, candidates: candidates))
         var answered = 0
+        let sentences = Set(reading.tokens.map(\.sentence)).count
         var chapters: Set<Substring> = []
         let ownChapter = Self.chapter(of: matcher.questionIDs[question])
         for (index, found) in candidates.enumerated() where index != question {
@@ -55,6 +60,7 @@ struct OffTopic {
             if distinct >= Self.dominantSupport && Double(distinct) >= Self.dominance * Double(own) { return true }
             if support >= max(Self.answeredSupport, (own + 1) / 2) { answered += 1 }
             if answered >= Self.answeredQuestions { return true }
+            if answered >= Self.pastedQuestions && sentences >= Self.pastedSentences { return true }
             let chapter = Self.chapter(of: matcher.questionIDs[index])
             if support >= Self.answeredSupport && chapter != ownChapter { chapters.insert(chapter) }
             if chapters.count >= Self.dumpChapters { return true }

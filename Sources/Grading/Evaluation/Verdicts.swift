@@ -57,6 +57,8 @@ enum Verdicts {
         }
         if assessment.statesSomethingWrong || contradictedRequired { return make(.incorrect, 0, .contradiction) }
         if !requiredMissing && share + 1e-9 >= key.pass {
+            // A yes/no or choice justified only by a reason the key does not know: not yet the whole answer.
+            if assessment.unsupportedReason { return make(.partial, share, .partial) }
             return make(.correct, share, anyMissing ? .correctIncomplete : .correct)
         }
         if foundWeight > 0 && (requiredFound || share >= partialShare) {

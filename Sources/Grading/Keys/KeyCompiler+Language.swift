@@ -199,6 +199,8 @@ private struct LexiconCompiler {
         compiled.predicates = try patterns(lexicon.predicates ?? [], "predicates")
         compiled.hedges = try patterns(lexicon.hedges ?? [], "hedges")
         compiled.vague = try patterns(lexicon.vague ?? [], "vague")
+        compiled.reasons = try patterns(lexicon.reasons ?? [], "reasons")
+        compiled.reasonsAfter = try patterns(lexicon.reasonsAfter ?? [], "reasonsAfter")
         for group in lexicon.subjects ?? [] {
             var sides: [[PhrasePattern]] = []
             for side in group { sides.append(try patterns(side, "subjects")) }

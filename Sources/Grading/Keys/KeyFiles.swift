@@ -139,6 +139,10 @@ struct LexiconFile: Decodable {
     /// Groups of subjects an answer can confuse, each a list of sides and each side a list of phrases
     /// (`[["schermo interno"], ["schermo esterno"]]`): a claim made of the side the question is not about.
     let subjects: [[[String]]]?
+    /// Words opening a reason ("perché", "porque", "çünkü", "因為"): what follows says why.
+    let reasons: [String]?
+    /// Words closing a reason (`から`, `ので`, `için`): the clause before them says why.
+    let reasonsAfter: [String]?
 }
 
 struct LanguageQuestionFile: Decodable {

@@ -73,4 +73,8 @@ struct Lexicon: Sendable {
     var vague: [PhrasePattern] = []
     /// Groups of subjects an answer can confuse (the inner and the outer screen): per group, per side, its phrases.
     var subjects: [[[PhrasePattern]]] = []
+    /// Words opening a reason ("perché", "porque", "因為"): the rest of the sentence says why.
+    var reasons: [PhrasePattern] = []
+    /// Words closing a reason (`から`, `için`): their clause says why.
+    var reasonsAfter: [PhrasePattern] = []
 }
