@@ -99,6 +99,7 @@ public final class ContentHost: Sendable {
                 report.version = version.id
                 let recorded = loaded.recorded(as: version.id)
                 current.withLock { $0 = recorded }
+                prepareSearchInBackground()
                 if actor != Self.announcementActor {
                     accepted.withLock { $0 = loaded.contentHash }
                     announce(version, reason: .reload)
@@ -112,6 +113,20 @@ public final class ContentHost: Sendable {
             logger.log(.info, "content reloaded", ["by": actor, "version": String(report.version ?? 0)])
             return report
         }
+    }
+
+    /// Builds the search indexes of the snapshot being served on a thread of their own, so that a search seldom
+    /// waits for one: start-up and reloads leave them to be built after the snapshot is served.
+    public func prepareSearchInBackground() {
+        let snapshot = snapshot
+        let logger = logger
+        let thread = Thread {
+            for (code, error) in snapshot.prepareSearch() {
+                logger.log(.error, "search index not built", ["language": code, "error": "\(error)"])
+            }
+        }
+        thread.name = "search-index"
+        thread.start()
     }
 
     /// Runs `reload` on a fresh thread and resumes the caller when it is done, keeping the concurrency pool free.

@@ -105,6 +105,22 @@ public final class ContentSnapshot: Sendable {
             contentHash: contentHash, fingerprint: fingerprint, versionID: versionID, keysHash: keysHash)
     }
 
+    /// Builds every language's search index that is not built yet, one after another on the calling thread.
+    ///
+    /// - Returns: the languages whose index could not be built, with the error; a search there tries again
+    ///   and reports it.
+    func prepareSearch() -> [(code: String, error: any Error)] {
+        var failures: [(code: String, error: any Error)] = []
+        for (code, content) in ordered {
+            do {
+                try content.search.prepare()
+            } catch {
+                failures.append((code, error))
+            }
+        }
+        return failures
+    }
+
     /// The language's content, or `nil` for an unknown code.
     ///
     /// A scan of a handful of short codes: cheaper than hashing the code, and every page request asks.
