@@ -3,8 +3,9 @@ import Testing
 
 @testable import App
 
-/// What content load leaves for later: the search indexes are built after the snapshot is served (in the
-/// background, or by the first search), and the key digests made file by file equal the one-pass ones.
+/// What content load leaves for later: the fingerprint and the search indexes are made after the snapshot is
+/// served (in the background, or by their first reader), and the key digests made file by file equal the
+/// one-pass ones.
 @Suite struct ContentPreparationTests {
     static let repositoryContent = TestServer.repositoryRoot.appendingPathComponent("Content").path
 
@@ -17,8 +18,9 @@ import Testing
         return condition()
     }
 
-    static func allIndexesBuilt(_ snapshot: ContentSnapshot) -> Bool {
-        snapshot.languageCodes.allSatisfy { snapshot.language($0)?.search.isPrepared == true }
+    static func allPrepared(_ snapshot: ContentSnapshot) -> Bool {
+        snapshot.isFingerprintMade
+            && snapshot.languageCodes.allSatisfy { snapshot.language($0)?.search.isPrepared == true }
     }
 
     @Test func aSearchBeforeTheIndexIsBuiltBuildsItAndFindsWhatAPreparedIndexFinds() throws {
@@ -26,13 +28,14 @@ import Testing
         let snapshot = try ContentLoader.load(content)
         let italian = try #require(snapshot.language("it"))
         #expect(snapshot.languageCodes.allSatisfy { snapshot.language($0)?.search.isPrepared == false })
+        #expect(!snapshot.isFingerprintMade)
         let first = try italian.search.search("larghezza")
         #expect(italian.search.isPrepared)
         #expect(first.total > 2)
 
         let other = try ContentLoader.load(content)
-        #expect(other.prepareSearch().isEmpty)
-        #expect(Self.allIndexesBuilt(other))
+        #expect(other.prepareDeferred().isEmpty)
+        #expect(Self.allPrepared(other))
         let again = try #require(other.language("it")).search.search("larghezza")
         #expect(again.total == first.total)
         #expect(again.results.map(\.anchor) == first.results.map(\.anchor))
@@ -46,7 +49,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: own.deletingLastPathComponent()) }
         let server = try TestServer { $0.contentDirectory = own.path }
         let started = server.services.content.snapshot
-        #expect(try await Self.eventually { Self.allIndexesBuilt(started) })
+        #expect(try await Self.eventually { Self.allPrepared(started) })
 
         let url = own.appendingPathComponent("it.txt")
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -55,9 +58,41 @@ import Testing
         let report = server.services.content.reload(by: "admin")
         #expect(report.outcome == .loaded)
         let reloaded = server.services.content.snapshot
+        #expect(reloaded.isFingerprintMade, "a reload compares fingerprints before the swap")
         #expect(reloaded.language("it")?.search !== started.language("it")?.search, "a changed course, a new index")
-        #expect(try await Self.eventually { Self.allIndexesBuilt(reloaded) })
+        #expect(try await Self.eventually { Self.allPrepared(reloaded) })
         await server.stop()
+    }
+
+    /// A failure is made once and handed to every reader.
+    @Test func aDeferredValueIsComputedOnceFailureIncluded() {
+        struct Broken: Error {}
+        let calls = Counter()
+        let value = Deferred<Int> {
+            calls.increment()
+            throw Broken()
+        }
+        #expect(!value.isComputed)
+        #expect(throws: Broken.self) { try value.get() }
+        #expect(throws: Broken.self) { try value.get() }
+        #expect(value.isComputed && calls.value == 1)
+    }
+
+    final class Counter: @unchecked Sendable {  // `count` is only reached under `lock`
+        private let lock = NSLock()
+        private var count = 0
+
+        func increment() {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+        }
+
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
     }
 
     /// The key digests as they were first made: every key file parsed in name order, each question's entries
@@ -81,6 +116,6 @@ import Testing
         let snapshot = try ContentLoader.load(content)
         #expect(fileByFile == onePass)
         #expect(fileByFile.count == snapshot.questionIDs.count)
-        #expect(snapshot.fingerprint.keys == onePass)
+        #expect(try snapshot.fingerprint.keys == onePass)
     }
 }

@@ -35,8 +35,8 @@ enum ContentLoader {
         } catch {
             throw Failure(report: error.render())
         }
-        // Everything that needs only the parsed course runs at once, each language's keys and each key file's
-        // digests a job of their own; errors are then reported in this order.
+        // Everything that needs only the parsed course runs at once, each language's keys a job of its own;
+        // errors are then reported in this order.
         let keyFiles = content.files(in: "keys")
         let keysHash = content.digest(of: "keys")
         let unchangedKeys = previous.flatMap { $0.keysHash == keysHash ? $0 : nil }
@@ -52,13 +52,15 @@ enum ContentLoader {
         let compiled = compilation.map { compilation in
             compilation.languages.map { code in jobs.add { compilation.compile(code) } }
         }
-        let keyEntries =
-            unchangedKeys != nil
-            ? []
-            : keyFiles.filter { $0.key.hasSuffix(".json") }.sorted { $0.key < $1.key }.map { name, data in
-                jobs.add { try ContentFingerprint.keyEntries(name: name, data: data) }
-            }
-        let loadedFingerprint = jobs.add { try ContentFingerprint.make(library: library, keys: [:]) }
+        // The fingerprint is left for later (`ContentSnapshot.fingerprint`): the first page needs none of it.
+        let jsonKeyFiles = keyFiles.filter { $0.key.hasSuffix(".json") }
+        let fingerprint = Deferred {
+            let keys =
+                try unchangedKeys?.fingerprint.keys
+                ?? ContentFingerprint.keyDigests(
+                    jsonKeyFiles.map { try ContentFingerprint.keyEntries(name: $0, data: $1) })
+            return try ContentFingerprint.make(library: library, keys: keys)
+        }
         let loadedStrings = jobs.add {
             try UIStrings.parse(files: content.files(in: "ui"), languages: library.languages.map(\.code))
         }
@@ -84,9 +86,6 @@ enum ContentLoader {
         }
         let contentHash = content.contentHash
         do {
-            var fingerprint = try loadedFingerprint.get()
-            fingerprint.keys =
-                try unchangedKeys?.fingerprint.keys ?? ContentFingerprint.keyDigests(keyEntries.map { try $0.get() })
             let languages = try prepareLanguages(
                 library: library, book: book, strings: strings, assetVersion: contentHash, reusing: unchangedKeys)
             let list = CourseJSON.LanguageList(
