@@ -24,7 +24,7 @@ extension ContentLoader {
     }
 
     /// Renders and encodes every language, each a separate job so two cores stay busy, and gives each its search
-    /// index, built later in the background (`ContentSnapshot.prepareSearch()`) or by the first search. The
+    /// index, built later in the background (`ContentSnapshot.prepareDeferred()`) or by the first search. The
     /// index needs the answer keys: it folds Han characters with the table grading uses.
     ///
     /// - Parameter previous: a snapshot with the same answer keys; a language whose course is unchanged keeps

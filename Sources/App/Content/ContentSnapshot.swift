@@ -73,7 +73,7 @@ public final class ContentSnapshot: Sendable {
     public let contentHash: String
     /// Fingerprints of questions, chapters and keys, for reload reports and for tagging attempts: computed once
     /// the snapshot is served (`prepareDeferred()`), or by the first reader, who waits for it. The first page
-    /// needs none of it, and its key digests are a seventh of a start-up's work.
+    /// needs none of it, and its key digests were a tenth of a start-up's CPU.
     /// - Throws: what making the fingerprint threw (canonical JSON of a key file), to every reader.
     public var fingerprint: ContentFingerprint {
         get throws { try deferredFingerprint.get() }
