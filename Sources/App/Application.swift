@@ -76,6 +76,7 @@ public final class Application: Sendable {
         metrics.sampleOpenConnections { server.openConnections }
         services.publicOrigin.listen(host: configuration.host, port: server.localPort)
         services.content.followCluster()
+        services.content.prepareInBackground()
         services.outboxWorker.start()
         return Application(
             configuration: configuration, services: services, server: server, metricsServer: metricsServer,

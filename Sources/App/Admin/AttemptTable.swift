@@ -37,7 +37,13 @@ struct AttemptTable {
 
     /// How the attempt's question relates to the content served now.
     func status(of attempt: Attempt) -> String {
-        guard snapshot.fingerprint.questions[attempt.questionID] != nil else { return "removed" }
-        return snapshot.fingerprint.questionHash(attempt.questionID) == attempt.questionHash ? "current" : "changed"
+        let fingerprint: ContentFingerprint
+        do {
+            fingerprint = try snapshot.fingerprint
+        } catch {
+            return "unknown"
+        }
+        guard fingerprint.questions[attempt.questionID] != nil else { return "removed" }
+        return fingerprint.questionHash(attempt.questionID) == attempt.questionHash ? "current" : "changed"
     }
 }

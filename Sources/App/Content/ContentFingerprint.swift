@@ -15,10 +15,9 @@ public struct ContentFingerprint: Sendable, Equatable {
         Secrets.hex(Array(Secrets.digest((questions[id] ?? "") + ":" + (keys[id] ?? "")).prefix(16)))
     }
 
-    /// - Parameter keys: the key digests of a previous load whose key files were the same, reused as they are.
-    static func make(library: CourseLibrary, keyFiles: [String: Data], keys: [String: String]? = nil) throws
-        -> ContentFingerprint
-    {
+    /// The section and question digests of `library`, beside key digests already made (`keyDigests(_:)`, or a
+    /// previous load's when the key files are the same).
+    static func make(library: CourseLibrary, keys: [String: String]) throws -> ContentFingerprint {
         var sections: [String: String] = [:]
         var questions: [String: String] = [:]
         let encoder = JSONEncoder()
@@ -47,20 +46,34 @@ public struct ContentFingerprint: Sendable, Equatable {
                     })
             }
         }
-        return ContentFingerprint(sections: sections, questions: questions, keys: try keys ?? keyDigests(keyFiles))
+        return ContentFingerprint(sections: sections, questions: questions, keys: keys)
     }
 
-    /// Digests each question's entries across every key file (`*.json` of the key folder, by name), as
-    /// canonical JSON.
-    private static func keyDigests(_ files: [String: Data]) throws -> [String: String] {
-        var parts: [String: [String]] = [:]
-        for (name, data) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".json") {
-            let object = try JSONSerialization.jsonObject(with: data)
-            guard let questions = (object as? [String: Any])?["questions"] as? [String: Any] else { continue }
+    /// One key file's question entries as canonical JSON, keyed by question id: what the key digests are made of.
+    struct KeyEntries: Sendable {
+        let file: String
+        let entries: [String: String]
+    }
+
+    /// The question entries of the key file `name` (a `*.json` of the key folder), each as canonical JSON; each
+    /// file is independent of the others, so the content loader reads them on separate cores.
+    static func keyEntries(name: String, data: Data) throws -> KeyEntries {
+        let object = try JSONSerialization.jsonObject(with: data)
+        var entries: [String: String] = [:]
+        if let questions = (object as? [String: Any])?["questions"] as? [String: Any] {
             for (id, entry) in questions {
                 let canonical = try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])
-                parts[id, default: []].append(name + "=" + String(decoding: canonical, as: UTF8.self))
+                entries[id] = String(decoding: canonical, as: UTF8.self)
             }
+        }
+        return KeyEntries(file: name, entries: entries)
+    }
+
+    /// Digests each question's entries across every key file, the files in name order.
+    static func keyDigests(_ files: [KeyEntries]) -> [String: String] {
+        var parts: [String: [String]] = [:]
+        for file in files.sorted(by: { $0.file < $1.file }) {
+            for (id, canonical) in file.entries { parts[id, default: []].append(file.file + "=" + canonical) }
         }
         return parts.mapValues { Secrets.hex(Secrets.digest($0.joined(separator: "\n"))) }
     }

@@ -51,8 +51,8 @@ public final class ContentHost: Sendable {
                 throw StartupError("content in \(directory) does not load:\n\(error.report)")
             }
         }
-        let report = ReloadReport.loaded(snapshot, replacing: nil)
         do {
+            let report = try ReloadReport.loaded(snapshot, replacing: nil)
             let version = try versions.record(
                 contentHash: snapshot.contentHash, loadedBy: "startup", outcome: .loaded, report: Self.json(report))
             current = Locked(snapshot.recorded(as: version.id))
@@ -75,11 +75,18 @@ public final class ContentHost: Sendable {
         reloads.withLock { _ in
             let previous = snapshot
             let loaded: ContentSnapshot
+            var report: ReloadReport
             var hash = ""
             do throws(ContentLoader.Failure) {
                 let content = try ContentDirectory(path: directory)
                 hash = content.contentHash
                 loaded = try ContentLoader.load(content, reusing: previous)
+                do {
+                    // The new snapshot's fingerprint is made here, for the comparison: checked in full before the swap.
+                    report = try ReloadReport.loaded(loaded, replacing: previous)
+                } catch {
+                    throw ContentLoader.Failure(report: "preparing content: \(error)")
+                }
             } catch let failure {
                 let report = ReloadReport.rejected(failure.report, contentHash: hash)
                 do {
@@ -92,13 +99,13 @@ public final class ContentHost: Sendable {
                 logger.log(.warning, "content reload rejected", ["by": actor, "errors": String(report.errors.count)])
                 return report
             }
-            var report = ReloadReport.loaded(loaded, replacing: previous)
             do {
                 let version = try versions.record(
                     contentHash: loaded.contentHash, loadedBy: actor, outcome: .loaded, report: Self.json(report))
                 report.version = version.id
                 let recorded = loaded.recorded(as: version.id)
                 current.withLock { $0 = recorded }
+                prepareInBackground()
                 if actor != Self.announcementActor {
                     accepted.withLock { $0 = loaded.contentHash }
                     announce(version, reason: .reload)
@@ -121,6 +128,20 @@ public final class ContentHost: Sendable {
             thread.name = "content-reload"
             thread.start()
         }
+    }
+
+    /// Makes what the snapshot being served left for later (its fingerprint, its search indexes) on a thread of
+    /// their own, so that a reader seldom waits: start-up and reloads serve the snapshot first.
+    public func prepareInBackground() {
+        let snapshot = snapshot
+        let logger = logger
+        let thread = Thread {
+            for (part, error) in snapshot.prepareDeferred() {
+                logger.log(.error, "content not fully prepared", ["part": part, "error": "\(error)"])
+            }
+        }
+        thread.name = "content-prepare"
+        thread.start()
     }
 
     static func json(_ report: ReloadReport) -> String {

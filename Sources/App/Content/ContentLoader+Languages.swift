@@ -23,8 +23,9 @@ extension ContentLoader {
         let practice: PreparedBody
     }
 
-    /// Renders, encodes and indexes every language; each is a separate job so two cores stay busy. The search
-    /// index waits for the answer keys: it folds Han characters with the table grading uses.
+    /// Renders and encodes every language, each a separate job so two cores stay busy, and gives each its search
+    /// index, built later in the background (`ContentSnapshot.prepareDeferred()`) or by the first search. The
+    /// index needs the answer keys: it folds Han characters with the table grading uses.
     ///
     /// - Parameter previous: a snapshot with the same answer keys; a language whose course is unchanged keeps
     ///   its search index (built from nothing but the course, the keys' Han table and the language's stemmer).
@@ -35,37 +36,32 @@ extension ContentLoader {
         let jobs = ParallelJobs()
         var pending:
             [(
-                course: LanguageCourse, search: ParallelJobs.Pending<SearchIndex>?, reused: SearchIndex?,
-                pages: ParallelJobs.Pending<RenderedPages>,
+                course: LanguageCourse, search: SearchIndex, pages: ParallelJobs.Pending<RenderedPages>,
                 json: ParallelJobs.Pending<EncodedJSON>
             )] = []
         for course in library.courses {
             let code = course.language.code
             guard let languageStrings = strings[code] else { throw Failure(report: "ui/\(code).json: missing") }
-            let reused = previous?.languages[code].flatMap { $0.course == course ? $0.search : nil }
-            let index =
-                reused != nil
-                ? nil
-                : jobs.add {
-                    try SearchIndex(
-                        course: course, han: book.simplifiedToTraditional(in: code),
-                        stemmer: SearchStems.stemmer(for: code))
-                }
+            // The index is built later (`SearchIndex.prepare()`): the first page does not need it.
+            let search =
+                try previous?.languages[code].flatMap { $0.course == course ? $0.search : nil }
+                ?? SearchIndex(
+                    course: course, han: book.simplifiedToTraditional(in: code),
+                    stemmer: SearchStems.stemmer(for: code))
             let pages = jobs.add {
                 try render(
                     course, library: library, book: book, strings: languageStrings,
                     assetVersion: String(assetVersion.prefix(12)))
             }
             let json = jobs.add { try encode(course, book: book) }
-            pending.append((course, index, reused, pages, json))
+            pending.append((course, search, pages, json))
         }
         jobs.run()
         var languages: [String: ContentSnapshot.LanguageContent] = [:]
         let codes = library.courses.map(\.language.code)
-        for (course, search, reused, pages, json) in pending {
+        for (course, search, pages, json) in pending {
             let rendered = try pages.get()
             let encoded = try json.get()
-            guard let search = try reused ?? search?.get() else { throw Failure(report: "search index: not built") }
             let code = course.language.code
             let parallel = ParallelPages(
                 chapters: course.chapters.map(\.number), others: codes.filter { $0 != code },

@@ -35,22 +35,46 @@ enum ContentLoader {
         } catch {
             throw Failure(report: error.render())
         }
-        // Everything that needs only the parsed course runs at once; errors are then reported in this order.
+        // Everything that needs only the parsed course runs at once, each language's keys a job of its own;
+        // errors are then reported in this order.
         let keyFiles = content.files(in: "keys")
         let keysHash = content.digest(of: "keys")
         let unchangedKeys = previous.flatMap { $0.keysHash == keysHash ? $0 : nil }
+        var compilation: AnswerKeyBook.Compilation?
+        if unchangedKeys == nil {
+            do {
+                compilation = try AnswerKeyBook.compilation(files: keyFiles)
+            } catch {
+                throw Failure(report: "answer keys: \(error)")
+            }
+        }
         let jobs = ParallelJobs()
-        let loadedBook: ParallelJobs.Pending<AnswerKeyBook>? =
-            unchangedKeys == nil ? jobs.add { try AnswerKeyBook.make(files: keyFiles) } : nil
-        let loadedFingerprint = jobs.add {
-            try ContentFingerprint.make(library: library, keyFiles: keyFiles, keys: unchangedKeys?.fingerprint.keys)
+        let compiled = compilation.map { compilation in
+            compilation.languages.map { code in jobs.add { compilation.compile(code) } }
+        }
+        // The fingerprint is left for later (`ContentSnapshot.fingerprint`): the first page needs none of it.
+        let jsonKeyFiles = keyFiles.filter { $0.key.hasSuffix(".json") }
+        let fingerprint = Deferred {
+            let keys =
+                try unchangedKeys?.fingerprint.keys
+                ?? ContentFingerprint.keyDigests(
+                    jsonKeyFiles.map { try ContentFingerprint.keyEntries(name: $0, data: $1) })
+            return try ContentFingerprint.make(library: library, keys: keys)
         }
         let loadedStrings = jobs.add {
             try UIStrings.parse(files: content.files(in: "ui"), languages: library.languages.map(\.code))
         }
         jobs.run()
         do {
-            book = try unchangedKeys?.book ?? loadedBook?.get() ?? AnswerKeyBook.make(files: keyFiles)
+            if let unchangedKeys {
+                book = unchangedKeys.book
+            } else if let compilation, let compiled {
+                book = try compilation.book(compiled.map { try $0.get() })
+            } else {
+                throw Failure(report: "answer keys: not compiled")
+            }
+        } catch let failure as Failure {
+            throw failure
         } catch {
             throw Failure(report: "answer keys: \(error)")
         }
@@ -62,7 +86,6 @@ enum ContentLoader {
         }
         let contentHash = content.contentHash
         do {
-            let fingerprint = try loadedFingerprint.get()
             let languages = try prepareLanguages(
                 library: library, book: book, strings: strings, assetVersion: contentHash, reusing: unchangedKeys)
             let list = CourseJSON.LanguageList(

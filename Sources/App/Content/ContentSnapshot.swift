@@ -71,8 +71,16 @@ public final class ContentSnapshot: Sendable {
     let languageList: PreparedBody
     /// What identifies this content: a digest of every file under `Content/`.
     public let contentHash: String
-    /// Fingerprints of questions, chapters and keys, for reload reports and for tagging attempts.
-    public let fingerprint: ContentFingerprint
+    /// Fingerprints of questions, chapters and keys, for reload reports and for tagging attempts: computed once
+    /// the snapshot is served (`prepareDeferred()`), or by the first reader, who waits for it. The first page
+    /// needs none of it, and its key digests were a tenth of a start-up's CPU.
+    /// - Throws: what making the fingerprint threw (canonical JSON of a key file), to every reader.
+    public var fingerprint: ContentFingerprint {
+        get throws { try deferredFingerprint.get() }
+    }
+    private let deferredFingerprint: Deferred<ContentFingerprint>
+    /// Whether the fingerprint has been made (or failed).
+    var isFingerprintMade: Bool { deferredFingerprint.isComputed }
     /// The `content_versions` row this snapshot was recorded as (0 until recorded).
     public let versionID: Int64
     /// A digest of the key folder's files: a reload whose keys have the same one reuses `book`, the key
@@ -81,7 +89,7 @@ public final class ContentSnapshot: Sendable {
 
     init(
         library: CourseLibrary, book: AnswerKeyBook, strings: [String: UIStrings], languages: [String: LanguageContent],
-        languageList: PreparedBody, contentHash: String, fingerprint: ContentFingerprint, versionID: Int64,
+        languageList: PreparedBody, contentHash: String, fingerprint: Deferred<ContentFingerprint>, versionID: Int64,
         keysHash: String
     ) {
         self.library = library
@@ -93,7 +101,7 @@ public final class ContentSnapshot: Sendable {
         self.ordered = languageCodes.compactMap { code in languages[code].map { (code, $0) } }
         self.languageList = languageList
         self.contentHash = contentHash
-        self.fingerprint = fingerprint
+        self.deferredFingerprint = fingerprint
         self.versionID = versionID
         self.keysHash = keysHash
     }
@@ -102,7 +110,29 @@ public final class ContentSnapshot: Sendable {
     func recorded(as versionID: Int64) -> ContentSnapshot {
         ContentSnapshot(
             library: library, book: book, strings: strings, languages: languages, languageList: languageList,
-            contentHash: contentHash, fingerprint: fingerprint, versionID: versionID, keysHash: keysHash)
+            contentHash: contentHash, fingerprint: deferredFingerprint, versionID: versionID, keysHash: keysHash)
+    }
+
+    /// Makes what load left for later, one after another on the calling thread: the fingerprint, then every
+    /// language's search index that is not built yet.
+    ///
+    /// - Returns: what could not be made, with the error (`fingerprint`, or a language code); a reader of the
+    ///   fingerprint gets that error, a search tries again and reports it.
+    func prepareDeferred() -> [(part: String, error: any Error)] {
+        var failures: [(part: String, error: any Error)] = []
+        do {
+            _ = try fingerprint
+        } catch {
+            failures.append(("fingerprint", error))
+        }
+        for (code, content) in ordered {
+            do {
+                try content.search.prepare()
+            } catch {
+                failures.append((code, error))
+            }
+        }
+        return failures
     }
 
     /// The language's content, or `nil` for an unknown code.

@@ -104,10 +104,11 @@ public struct ReloadReport: Sendable, Codable {
     }
 
     /// The report of a snapshot that loaded, compared with the one it replaces (if any).
-    static func loaded(_ snapshot: ContentSnapshot, replacing previous: ContentSnapshot?) -> ReloadReport {
+    /// - Throws: what making either snapshot's fingerprint threw (only a comparison needs them).
+    static func loaded(_ snapshot: ContentSnapshot, replacing previous: ContentSnapshot?) throws -> ReloadReport {
         var difference: Changes?
         if let previous {
-            var found = changes(from: previous.fingerprint, to: snapshot.fingerprint)
+            var found = changes(from: try previous.fingerprint, to: try snapshot.fingerprint)
             found.languagesAdded = snapshot.languageCodes.filter { !previous.languageCodes.contains($0) }
             found.languagesRemoved = previous.languageCodes.filter { !snapshot.languageCodes.contains($0) }
             difference = found

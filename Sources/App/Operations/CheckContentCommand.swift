@@ -20,6 +20,11 @@ public enum CheckContentCommand {
         guard check.passed else { return (text, false) }
         do {
             let snapshot = try ContentLoader.load(content)
+            // What a server makes after it starts serving: the fingerprint and the search indexes.
+            let unprepared = snapshot.prepareDeferred()
+            guard unprepared.isEmpty else {
+                return (text + unprepared.map { "\n\($0.part): \($0.error)" }.joined() + "\n", false)
+            }
             text += "\nanswer keys, interface strings, pages and search indexes: ok\n"
             text += groundingReport(snapshot.book.ungroundedPhrases(against: snapshot.library))
             return (text, true)

@@ -164,7 +164,7 @@ enum AttemptRoutes {
         let attempt = NewAttempt(
             questionID: questionID, section: section, language: language, answer: answerText,
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict, score: grade.score,
-            contentVersionID: snapshot.versionID, questionHash: snapshot.fingerprint.questionHash(questionID),
+            contentVersionID: snapshot.versionID, questionHash: try snapshot.fingerprint.questionHash(questionID),
             announcement: AttemptAnnouncement(
                 required: try await requiredQuestions(of: learner, in: course, context: context),
                 policy: context.scoring,

@@ -6,7 +6,8 @@ import SQLite
 import Stemming
 import Views
 
-/// Full-text search over one language of the course: SQLite FTS5 in memory, built at content load.
+/// Full-text search over one language of the course: SQLite FTS5 in memory, built in the background after
+/// content load (a search that comes first builds it, or waits for the build under way).
 ///
 /// Each snapshot owns its index, so a reload builds the next one beside it and requests in flight keep
 /// searching the content they started with. Ranking is FTS5's `bm25`; snippets and their highlights are
@@ -44,20 +45,46 @@ public final class SearchIndex: Sendable {
     private let languageTag: String
     private let han: HanConverter?
     private let stemmer: Stemmer?
-    private let connection: Locked<Connection>
+    /// The FTS5 table, built by `prepare()` or by the first search, whichever comes first; `nil` until then.
+    private let connection = Locked<Connection?>(nil)
 
-    /// Indexes every block, question and reference answer of `course`.
+    /// Gathers every block, question and reference answer of `course` to index; the index itself is built by
+    /// `prepare()` (content load starts it in the background once the snapshot is served) or by the first
+    /// search, which waits for it.
     ///
     /// - Parameters:
     ///   - han: the Simplified → Traditional converter grading uses for this language, folded in on both sides.
     ///   - stemmer: the language's Snowball stemmer; its stems fill a second column so inflections match.
-    /// - Throws: `SQLiteError` when the in-memory index cannot be built.
-    public init(course: LanguageCourse, han: HanConverter? = nil, stemmer: Stemmer? = nil) throws {
+    public init(course: LanguageCourse, han: HanConverter? = nil, stemmer: Stemmer? = nil) {
         languageTag = course.language.tag
         self.han = han
         self.stemmer = stemmer
-        let documents = Self.documents(of: course)
-        self.documents = documents
+        documents = Self.documents(of: course)
+    }
+
+    /// Whether the index has been built.
+    var isPrepared: Bool {
+        connection.withLock { $0 != nil }
+    }
+
+    /// Builds the index now unless it is built already; a search running meanwhile waits for it.
+    /// - Throws: `SQLiteError` when the in-memory index cannot be built (the next call tries again).
+    public func prepare() throws {
+        try withConnection { _ in }
+    }
+
+    /// Runs `body` with the built index, building it first if needed, under the index's lock.
+    private func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        try connection.withLock { connection in
+            if let built = connection { return try body(built) }
+            let built = try build()
+            connection = built
+            return try body(built)
+        }
+    }
+
+    /// The FTS5 table over `documents`: exact words, folded stems and CJK characters in three columns.
+    private func build() throws -> Connection {
         let connection = try Connection(path: ":memory:")
         try connection.execute(
             sql: """
@@ -65,7 +92,7 @@ public final class SearchIndex: Sendable {
                 tokenize = "unicode61 remove_diacritics 0")
                 """)
         var text = SearchText(languageTag: languageTag, han: han)
-        var stems = stemmer.map { SearchStems(stemmer: $0, languageTag: course.language.tag) }
+        var stems = stemmer.map { SearchStems(stemmer: $0, languageTag: languageTag) }
         try connection.transaction(.immediate) { connection in
             for (index, document) in documents.enumerated() {
                 let terms = text.terms(of: document.text)
@@ -78,12 +105,12 @@ public final class SearchIndex: Sendable {
                     ])
             }
         }
-        self.connection = Locked(connection)
+        return connection
     }
 
     /// The page of matches of `query` starting at `offset`, every term required: blocks with every word as
     /// typed first, then those matching through stems, each group by `bm25`. Empty for a query with no terms.
-    /// - Throws: `SQLiteError` if the index cannot be queried.
+    /// - Throws: `SQLiteError` if the index cannot be built or queried.
     public func search(_ query: String, offset: Int = 0, limit: Int = 20) throws -> Page {
         var text = SearchText(languageTag: languageTag, han: han)
         let query = String(query.prefix(200))
@@ -94,7 +121,7 @@ public final class SearchIndex: Sendable {
         var stems = stemmer.map { SearchStems(stemmer: $0, languageTag: languageTag) }
         let queryStems = stems?.stems(of: query, folder: &text) ?? []
         let stemmed = Self.stemExpression(queryStems, others: terms)
-        let ranked = try connection.withLock { connection in
+        let ranked = try withConnection { connection in
             let all = try connection.query(
                 sql: """
                     SELECT rowid FROM blocks WHERE blocks MATCH ?

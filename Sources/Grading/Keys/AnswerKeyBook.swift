@@ -22,18 +22,8 @@ public struct AnswerKeyBook: Sendable {
     ///   invalid JSON, unknown question id, a question missing from a language, bad weights, an option without
     ///   phrases…
     public static func make(files: [String: Data]) throws(GradingError) -> AnswerKeyBook {
-        for (name, data) in files.sorted(by: { $0.key < $1.key }) where data.count > maximumFileSize {
-            throw GradingError(.unreadableFile, file: name, "file is larger than \(maximumFileSize) bytes")
-        }
-        guard let neutral = files["keys.json"] else {
-            throw GradingError(.unreadableFile, file: "keys.json", "missing from the key folder")
-        }
-        var languages: [(code: String, data: Data)] = []
-        for (name, data) in files.sorted(by: { $0.key < $1.key })
-        where name.hasSuffix(".json") && name != "keys.json" && !name.hasPrefix(".") {
-            languages.append((String(name.dropLast(".json".count)), data))
-        }
-        return try make(neutral: neutral, languages: languages, hanTable: files[HanConverter.fileName])
+        let compilation = try compilation(files: files)
+        return try compilation.book(compilation.languages.map(compilation.compile))
     }
 
     /// Compiles key files already in memory, one `Data` per file.
@@ -43,22 +33,8 @@ public struct AnswerKeyBook: Sendable {
     public static func make(neutral: Data, languages: [(code: String, data: Data)], hanTable: Data? = nil)
         throws(GradingError) -> AnswerKeyBook
     {
-        let keys = try KeyCompiler.compileNeutral(neutral)
-        guard !languages.isEmpty else {
-            throw GradingError(.invalidKey, file: "keys.json", "no language key files beside keys.json")
-        }
-        var files: [(code: String, file: LanguageKeyFile)] = []
-        for (code, data) in languages {
-            files.append((code, try KeyCompiler.decode(LanguageKeyFile.self, from: data, file: "\(code).json")))
-        }
-        let han = try KeyCompiler.hanConverter(files, table: hanTable)
-        var packs: [String: LanguagePack] = [:]
-        for (code, file) in files {
-            packs[code] = try KeyCompiler.compileLanguage(code: code, file: file, keys: keys, han: han)
-        }
-        return AnswerKeyBook(
-            keys: keys, packs: packs, questionIDs: keys.keys.sorted(by: QuestionOrder.precedes),
-            languages: packs.keys.sorted())
+        let compilation = try compilation(neutral: neutral, languages: languages, hanTable: hanTable)
+        return try compilation.book(compilation.languages.map(compilation.compile))
     }
 
     /// The Simplified → Traditional converter grading applies in `language` (`simplifiedToTraditional` in its

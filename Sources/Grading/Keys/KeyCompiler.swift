@@ -121,21 +121,4 @@ enum KeyCompiler {
             echoNumbers: question.echoNumbers ?? [], answerWeight: answerWeight, concepts: concepts, pass: pass,
             explains: question.explains ?? false)
     }
-
-    /// The converter for languages with `simplifiedToTraditional`, from the shipped table; the table is
-    /// checked whenever it is present, and required only when a language asks for it.
-    static func hanConverter(_ files: [(code: String, file: LanguageKeyFile)], table: Data?) throws(GradingError)
-        -> HanConverter?
-    {
-        guard let table else {
-            if let needing = files.first(where: { $0.file.text.simplifiedToTraditional ?? false }) {
-                throw GradingError(
-                    .unreadableFile, file: HanConverter.fileName,
-                    "missing beside the key files, and \(needing.code).json asks for simplifiedToTraditional "
-                        + "(copy it from Folio's Content/keys or run scripts/hans-hant-table.swift)")
-            }
-            return nil
-        }
-        return try HanConverter.parse(table)
-    }
 }
