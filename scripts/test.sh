@@ -23,8 +23,8 @@
 #   fuzz       libFuzzer over the request and course parsers, bounded            scripts/fuzz.sh
 #   asan, tsan swift test under AddressSanitizer / ThreadSanitizer, over the modules with unsafe
 #              pointers and threads (what and why: scripts/sanitizers.sh)            scripts/sanitizers.sh
-#              The fuzz, ASan and TSan builds run ahead, in the background from the pages stage on
-#              (start_prebuild says why and how).
+#              The fuzz, ASan and TSan builds run ahead, in the background at idle CPU priority from
+#              the pages stage on (start_prebuild says why and how).
 #
 # Local use: FOLIO_SKIP_<STAGE>=1 skips a stage (FOLIO_SKIP_INTEGRATION=1 skips server..shutdown);
 # CI=true ignores every skip. Logs and artefacts go to test-output/. Exits non-zero on any failure.
@@ -231,14 +231,17 @@ stage_cluster() {
 # Building ahead. From the pages stage to the cluster stage (about 3 of the run's minutes) the stages
 # mostly wait: on Chromium, the Nu checker, schemathesis, slowloris sleeps, node restarts. The fuzz,
 # ASan and TSan builds (about 5 minutes of compiling on 2 cores, all needed only after those stages)
-# start then, one after another, in the background at nice 19: they take the CPU the stages leave, and
-# the kernel gives it back to any stage's process at once (nice 19 weighs 15 against nice 0's 1024), so
-# the stages run as before and none has a timing assertion. The builds go on beside the fuzz stage
-# (which then takes both cores) and the ASan tests (mostly one core: the TSan build gets the other).
-# The build ahead starts only after the unit and postgres stages, whose socket suites run one at a
-# time for a reason (the unit stage's comment). Each later stage first waits for its build, then runs
-# its own `swift build`, which finds nothing to do, or, after a failed build ahead, builds again in the
-# foreground and reports why. A stage skipped locally is not built ahead. Logs: test-output/prebuild/.
+# start then, one after another, in the background under SCHED_IDLE (chrt --idle): they get only CPU
+# time that no other process wants, so the stages run as before (and none has a timing assertion).
+# Not `nice`: SwiftPM's build system starts its compilers back at nice 0 (measured: swift-build at 19,
+# swiftc and swift-frontend at 0), while they keep the idle policy. The builds go on beside the fuzz
+# stage (which then takes both cores) and the ASan tests (mostly one core: the TSan build gets the
+# other). The build ahead starts only after the unit and postgres stages, whose socket suites run one at
+# a time for a reason (the unit stage's comment). Each later stage first waits for its build, then runs
+# its own `swift build`, which finds nothing to do (2 s), or, after a failed build ahead, builds again
+# in the foreground and reports why. A stage skipped locally is not built ahead. Logs:
+# test-output/prebuild/. On an early exit, cleanup stops the builds; compiler jobs already started
+# (each in a process group of its own) finish on their own.
 start_prebuild() {
     local steps=()
     skipped fuzz || steps+=(fuzz)
@@ -247,9 +250,11 @@ start_prebuild() {
     ((${#steps[@]} > 0)) || return 0
     rm -rf "$PREBUILD_DIR"
     mkdir -p "$PREBUILD_DIR"
+    local idle=(nice -n 19)
+    chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
     # setsid: its own process group, so cleanup can stop the builds with it.
     # shellcheck disable=SC2016 # the inner script's variables are its own
-    setsid nice -n 19 bash -c '
+    setsid "${idle[@]}" bash -c '
         dir=$1 root=$2
         shift 2
         for step in "$@"; do
@@ -257,7 +262,7 @@ start_prebuild() {
             if "${cmd[@]}" >"$dir/$step.log" 2>&1; then touch "$dir/$step.done"; else touch "$dir/$step.failed"; fi
         done' prebuild "$PREBUILD_DIR" "$FOLIO_ROOT" "${steps[@]}" </dev/null &
     PREBUILD_PID=$!
-    log "building ahead (${steps[*]}) at nice 19, pid $PREBUILD_PID; logs in ${PREBUILD_DIR#"$FOLIO_ROOT"/}"
+    log "building ahead (${steps[*]}) under ${idle[*]}, pid $PREBUILD_PID; logs in ${PREBUILD_DIR#"$FOLIO_ROOT"/}"
 }
 
 # await_prebuild STEP: waits until the build ahead of STEP (fuzz, address, thread) is over, if one runs.
