@@ -4,14 +4,18 @@
 # compiles the entry points in Fuzz/*/ (measured: the course parser runs ~15x more inputs per second
 # than in a debug build). Corpora start from seeds made here (requests) and from 80-line slices of
 # Content/*.txt, inputs capped at 16 KiB; crash inputs are written to test-output/fuzz/.
+# The two targets run side by side: each libFuzzer process is one thread, so on a 2-core machine both
+# get their full FOLIO_FUZZ_SECONDS of a core in half the wall time of running them one after the other.
+#
+#   scripts/fuzz.sh            build, then fuzz
+#   scripts/fuzz.sh --build    build only (scripts/test.sh builds ahead while other stages wait)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$FOLIO_ROOT"
 
 seconds=${FOLIO_FUZZ_SECONDS:-30}
 out="$FOLIO_OUT/fuzz"
-rm -rf "$out"
-mkdir -p "$out"
+declare -A pids
 
 # SwiftPM hands `--sanitize fuzzer --sanitize address` to swift-frontend as two -sanitize= flags,
 # and the frontend keeps only the last one: no coverage instrumentation, and libFuzzer runs blind
@@ -21,7 +25,11 @@ flags=(-c release --sanitize fuzzer --sanitize address -Xswiftc "-sanitize=fuzze
 for product in fuzz-request-parser fuzz-course-parser; do
     without_gold_noise timeout 1800 swift build --product "$product" "${flags[@]}"
 done
+[[ "${1:-}" == --build ]] && exit 0
 bin=$(swift build "${flags[@]}" --show-bin-path)
+
+rm -rf "$out"
+mkdir -p "$out"
 
 # Seeds for the request parser: valid and borderline HTTP/1.1 requests.
 requests="$out/request-parser-corpus"
@@ -44,25 +52,36 @@ for doc in Content/*.txt; do
 done
 
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
-failed=()
-run() { # product corpus [extra libFuzzer flags]
+# fuzz PRODUCT CORPUS [extra libFuzzer flags]: one bounded libFuzzer run, its output in test-output/fuzz/.
+fuzz() {
     local product=$1 corpus=$2
     shift 2
     log "--- $product for ${seconds}s over $(find "$corpus" -type f | wc -l) seed files"
-    if ! timeout $((seconds + 120)) "$bin/$product" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$out/$product-" "$@" "$corpus" >"$out/$product.log" 2>&1; then
-        failed+=("$product")
+    timeout $((seconds + 120)) "$bin/$product" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$out/$product-" "$@" "$corpus" >"$out/$product.log" 2>&1
+}
+fuzz fuzz-request-parser "$requests" -max_len=16384 &
+pids=([fuzz-request-parser]=$!)
+fuzz fuzz-course-parser "$course" -max_len=16384 &
+pids[fuzz-course-parser]=$!
+
+failed=()
+for product in fuzz-request-parser fuzz-course-parser; do
+    rc=0
+    wait "${pids[$product]}" || rc=$?
+    if ((rc != 0)); then
+        log "--- $product FAILED (exit $rc):"
         tail -n 60 "$out/$product.log" >&2
+        failed+=("$product")
     else
+        log "--- $product:"
         grep -E '^(INFO: Loaded|#[0-9]+ +DONE|stat::number_of_executed_units|stat::new_units_added)' "$out/$product.log" >&2 || true
     fi
     if grep -q 'no interesting inputs were found' "$out/$product.log"; then
         log "$product ran without coverage feedback (is the entry point under #if FUZZING and instrumented?)"
         failed+=("$product(no-coverage)")
     fi
-}
-run fuzz-request-parser "$requests" -max_len=16384
-run fuzz-course-parser "$course" -max_len=16384
+done
 
 if ((${#failed[@]} > 0)); then
     log "fuzzing FAILED: ${failed[*]}; reproduce with: $bin/PRODUCT test-output/fuzz/PRODUCT-crash-…"

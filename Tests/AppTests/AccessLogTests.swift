@@ -110,48 +110,14 @@ import Testing
 
     /// The real server, SIGTERM after N requests: N access lines, every one complete.
     @Test func sigtermLosesNoLine() async throws {
-        let binary = LogFormatTests.executable
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build folio: \(binary.path)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-alog-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let logURL = directory.appendingPathComponent("stderr.log")
-        try #require(FileManager.default.createFile(atPath: logURL.path, contents: nil))
-        let root = TestServer.repositoryRoot
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [
-            "serve", "--port", "0", "--event-loops", "2",
-            "--db", directory.appendingPathComponent("folio.sqlite").path,
-            "--content", root.appendingPathComponent("Content").path,
-            "--public", root.appendingPathComponent("Public").path,
-            "--migrations", root.appendingPathComponent("Migrations").path,
-        ]
-        var environment = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
-        environment["FOLIO_ADMIN_TOKEN"] = TestServer.adminToken
-        process.environment = environment
-        process.standardError = try FileHandle(forWritingTo: logURL)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        var port: Int?
-        for _ in 0..<600 where port == nil {
-            let text = try String(contentsOf: logURL, encoding: .utf8)
-            if let end = text.firstIndex(of: "\n") {
-                port = Int(text[..<end].dropFirst("listening on http://127.0.0.1:".count))
-            } else {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        let client = TestClient(port: try #require(port))
+        let child = try FolioProcess(arguments: ["--event-loops", "2"])
+        let client = TestClient(port: try await child.port())
         let requests = 500
         for index in 0..<requests {
             #expect(try client.get(index % 2 == 0 ? "/healthz" : "/static/folio.css").status == 200)
         }
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let lines = try String(contentsOf: logURL, encoding: .utf8).split(separator: "\n")
+        let lines = try await child.terminate().split(separator: "\n")
+        #expect(!child.process.isRunning && child.process.terminationStatus == 0)
         let access = lines.filter { $0.hasPrefix("request method=GET path=") }
         #expect(access.count == requests)
         #expect(access.allSatisfy { $0.contains(" status=200 bytes=") && $0.contains(" ms=") })

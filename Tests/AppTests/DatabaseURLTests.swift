@@ -57,7 +57,7 @@ struct DatabaseURLTests {
     }
 
     private static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let binary = LogFormatTests.executable
+        let binary = FolioProcess.executable
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the folio product")
         let process = Process()
         process.executableURL = binary

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func folio(_ arguments: [String]) throws -> Output {
-        let binary = LogFormatTests.executable
+        let binary = FolioProcess.executable
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path), "build the folio product: \(binary.path)")
         let process = Process()

@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import SQLite
 import Testing
 
@@ -7,55 +6,9 @@ import Testing
 
 /// Runs the real `folio` executable with `--log-format json` and reads its standard error.
 @Suite(.serialized) struct LogFormatTests {
-    /// The `folio` executable built beside this test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio")
-    }
-
     @Test func everyLogLineIsAJSONObjectAndNoSecretIsEverLogged() async throws {
-        let binary = Self.executable
-        try #require(
-            FileManager.default.isExecutableFile(atPath: binary.path), "build the folio product: \(binary.path)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-log-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let root = TestServer.repositoryRoot
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [
-            "serve", "--port", "0", "--event-loops", "1", "--log-format", "json",
-            "--db", directory.appendingPathComponent("folio.sqlite").path,
-            "--content", root.appendingPathComponent("Content").path,
-            "--public", root.appendingPathComponent("Public").path,
-            "--migrations", root.appendingPathComponent("Migrations").path,
-        ]
-        // Sanitizer settings pass through, so a sanitizer build of the child reports like the test process.
-        var environment = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
-        environment["FOLIO_ADMIN_TOKEN"] = TestServer.adminToken
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let output = Locked<[UInt8]>([])
-        let reader = Thread {
-            while true {
-                let data = errors.fileHandleForReading.availableData
-                if data.isEmpty { return }
-                output.withLock { $0.append(contentsOf: data) }
-            }
-        }
-        try process.run()
-        reader.start()
-        defer { if process.isRunning { process.terminate() } }
-        var firstLine = ""
-        for _ in 0..<600 where firstLine.isEmpty {
-            let text = String(decoding: output.withLock { $0 }, as: UTF8.self)
-            if let end = text.firstIndex(of: "\n") {
-                firstLine = String(text[..<end])
-            } else {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
+        let child = try FolioProcess(arguments: ["--event-loops", "1", "--log-format", "json"])
+        let firstLine = try await child.firstLine()
         let prefix = "listening on http://127.0.0.1:"
         #expect(firstLine.hasPrefix(prefix), "the contract line stays plain text: \(firstLine)")
         let port = try #require(Int(firstLine.dropFirst(prefix.count)))
@@ -84,11 +37,8 @@ import Testing
             body: AdminTestSupport.form([("csrf", csrf)]))
         #expect(reload.status == 303)
 
-        process.terminate()
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(!process.isRunning)
-        try await Task.sleep(for: .milliseconds(100))
-        let text = String(decoding: output.withLock { $0 }, as: UTF8.self)
+        let text = try await child.terminate()
+        #expect(!child.process.isRunning)
         let lines = text.split(separator: "\n").map(String.init).dropFirst()
         #expect(lines.count >= 10)
         var messages: [String] = []

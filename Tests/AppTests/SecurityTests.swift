@@ -264,7 +264,7 @@ import Testing
     }
 
     @Test func theExecutableRefusesToStartWithAShortAdminToken() throws {
-        let binary = LogFormatTests.executable
+        let binary = FolioProcess.executable
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the folio product")
         let process = Process()
         process.executableURL = binary

@@ -106,6 +106,9 @@ import Testing
         let server = try TestApp()
         let client = server.client()
         let learner = try await client.createLearner("Waiting")
+        // The writer waits out its busy timeout before answering busy: 5 s by default, 200 ms is as telling.
+        let database = try #require(server.services.database)
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA busy_timeout = 200") }
         let holder = try Connection(path: server.databasePath)
         try holder.execute(sql: "BEGIN EXCLUSIVE")
         let busy = try await client.perform(
