@@ -4,23 +4,32 @@ import Views
 
 /// Attempts on PostgreSQL: the same semantics as `SQLiteAttemptStore`, every value bound.
 ///
-/// Each write is one transaction acknowledged after COMMIT with `synchronous_commit = on`. The learner's row
+/// Each write runs in the node's group commit (one transaction, one WAL flush, for the writes queued meanwhile;
+/// a savepoint each) and is acknowledged after that COMMIT with `synchronous_commit = on`. The learner's row
 /// is updated first: its row lock serialises one learner's writes across nodes, so the read-modify-write of
-/// `question_scores` never loses a try.
+/// `question_scores` never loses a try; batches are ordered by learner id, so they take those locks in one
+/// order and never deadlock.
 struct PostgresAttemptStore: AttemptStoring {
     let pool: ConnectionPool
 
     func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws(StoreError) -> RecordedAttempt {
-        try await pool.committing { connection in
+        try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
             try Self.touch(learnerID, at: now, connection)
+            // One round trip: the insert, the question's facts before it (read after `touch` took the
+            // learner's lock, so no other node's write is missed) and whether any webhook listens.
             guard
                 let row = try connection.queryOne(
                     """
+                    WITH inserted AS (
                     INSERT INTO attempts (learner_id, question_id, section, language, answer, choice, verdict, score,
                     content_version_id, question_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                    RETURNING id
+                    RETURNING id)
+                    SELECT inserted.id AS attempt_id, EXISTS (SELECT 1 FROM webhooks) AS has_webhooks,
+                    scores.learner_id AS scored_learner, scores.first_score, scores.best_score, scores.attempts,
+                    scores.first_correct_try, scores.first_correct_at, scores.revealed_at, scores.score_steps
+                    FROM inserted LEFT JOIN question_scores scores ON scores.learner_id = $1 AND scores.question_id = $2
                     """,
                     [
                         learnerID, attempt.questionID, attempt.section.name, attempt.language, attempt.answer,
@@ -28,19 +37,21 @@ struct PostgresAttemptStore: AttemptStoring {
                         attempt.questionHash, now,
                     ])
             else { throw PostgreSQLError(kind: .server, message: "INSERT … RETURNING gave no row") }
-            let before = try Self.tries(learnerID, attempt.questionID, connection)
+            let scored: Int64? = try row["scored_learner"]
+            let before = try scored.map { _ in try PostgresRows.tries(row) }
             var tries = before ?? QuestionTries()
             tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
             try Self.save(
                 tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now,
                 connection)
             let stored = Attempt(
-                id: try row["id"], learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
-                language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
-                score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
-                createdAt: now)
+                id: try row["attempt_id"], learnerID: learnerID, questionID: attempt.questionID,
+                section: attempt.section, language: attempt.language, answer: attempt.answer, choice: attempt.choice,
+                verdict: attempt.verdict, score: attempt.score, contentVersionID: attempt.contentVersionID,
+                questionHash: attempt.questionHash, createdAt: now)
             if let announcement = attempt.announcement {
-                try Self.announce(stored, before: before, announcement, at: now, connection)
+                try Self.announce(
+                    stored, before: before, announcement, hasWebhooks: try row["has_webhooks"], at: now, connection)
             }
             return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
         }
@@ -50,7 +61,7 @@ struct PostgresAttemptStore: AttemptStoring {
         async throws(StoreError) -> RevealedAnswers
     {
         let questions = questions.map { RevealedQuestion(id: $0.id, section: $0.section) }
-        return try await pool.committing { connection in
+        return try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
             try Self.touch(learnerID, at: now, connection)
@@ -73,7 +84,7 @@ struct PostgresAttemptStore: AttemptStoring {
     func recordRead(section: CourseSection, language: String, by reference: LearnerReference)
         async throws(StoreError) -> IssuedLearner?
     {
-        try await pool.committing { connection in
+        try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
             try connection.execute(
@@ -194,6 +205,17 @@ struct PostgresAttemptStore: AttemptStoring {
             choice: try row["choice"], verdict: verdict, score: try row["score"],
             contentVersionID: try row["content_version_id"], questionHash: try row["question_hash"],
             createdAt: try row["created_at"])
+    }
+}
+
+extension LearnerReference {
+    /// Where a write for this learner goes in a group commit: by id, so batches lock learners in one order.
+    /// A learner still to be created locks no existing row.
+    var lockOrder: Int64 {
+        switch self {
+        case .existing(let id): id
+        case .create: Int64.max
+        }
     }
 }
 
