@@ -85,6 +85,22 @@ struct StoreContractTests {
         }
     }
 
+    @Test(arguments: Engine.available) func anAttemptIsAnnouncedOnlyWhenAWebhookListens(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
+            var attempt = Self.attempt("ch0-q1", in: .chapter(0), .correct, score: 1)
+            attempt.announcement = AttemptAnnouncement(
+                required: ["ch0-q1"], policy: ScoringPolicy(), origin: "https://folio.example",
+                pushesStatements: false)
+            let quiet = try await stores.attempts.record(attempt, by: .create(language: "it"))
+            let learnerID = try #require(quiet.issued).learner.id
+            #expect(try await stores.outbox.hasDue(at: Int64.max / 2) == false, "nobody listens yet")
+            _ = try await stores.webhooks.create(url: "https://hooks.example/folio", events: [.attemptGraded])
+            let heard = try await stores.attempts.record(attempt, by: .existing(learnerID))
+            #expect(heard.tries.attempts == 2)
+            #expect(try await stores.outbox.hasDue(at: Int64.max / 2), "the graded event waits in the outbox")
+        }
+    }
+
     @Test(arguments: Engine.available) func readsAndRevealsAreKeptPerSection(engine: Engine) async throws {
         try await Self.withStores(engine) { stores in
             let learner = try await stores.learners.create(displayName: "Ada", language: "it", cohortID: nil)

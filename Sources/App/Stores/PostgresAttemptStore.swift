@@ -16,27 +16,17 @@ struct PostgresAttemptStore: AttemptStoring {
         try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
-            try Self.touch(learnerID, at: now, connection)
-            // One round trip: the insert, the question's facts before it (read after `touch` took the
-            // learner's lock, so no other node's write is missed) and whether any webhook listens.
+            // One round trip (migration 0007): mark the learner seen, taking their row lock; insert the attempt;
+            // read the question's facts after the lock was granted, so no other node's try is missed.
             guard
                 let row = try connection.queryOne(
-                    """
-                    WITH inserted AS (
-                    INSERT INTO attempts (learner_id, question_id, section, language, answer, choice, verdict, score,
-                    content_version_id, question_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                    RETURNING id)
-                    SELECT inserted.id AS attempt_id, EXISTS (SELECT 1 FROM webhooks) AS has_webhooks,
-                    scores.learner_id AS scored_learner, scores.first_score, scores.best_score, scores.attempts,
-                    scores.first_correct_try, scores.first_correct_at, scores.revealed_at, scores.score_steps
-                    FROM inserted LEFT JOIN question_scores scores ON scores.learner_id = $1 AND scores.question_id = $2
-                    """,
+                    "SELECT * FROM folio_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                     [
                         learnerID, attempt.questionID, attempt.section.name, attempt.language, attempt.answer,
                         attempt.choice, attempt.verdict.rawValue, attempt.score, attempt.contentVersionID,
                         attempt.questionHash, now,
                     ])
-            else { throw PostgreSQLError(kind: .server, message: "INSERT … RETURNING gave no row") }
+            else { throw PostgreSQLError(kind: .server, message: "folio_record_attempt gave no row") }
             let scored: Int64? = try row["scored_learner"]
             let before = try scored.map { _ in try PostgresRows.tries(row) }
             var tries = before ?? QuestionTries()
