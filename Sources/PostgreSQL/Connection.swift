@@ -19,7 +19,11 @@ public final class Connection {
     static let maxPrepared = 512
     /// Whether nothing ran since the pool handed the connection out: a failure then is safe to retry once
     /// after a reset, because the server cannot have done anything.
-    var isUntouched = false
+    var isUntouched = false {
+        didSet { if isUntouched { ahead = [] } }
+    }
+    /// Statements without parameters to send in one pipeline with the next statement (`sendAhead`).
+    private var ahead: [String] = []
 
     /// Connects, then runs `setup`.
     /// - Throws: `PostgreSQLError` of kind `.connection` when the server is unreachable or refuses the login.
@@ -53,6 +57,15 @@ public final class Connection {
         if let handle { PQfinish(handle) }
         handle = nil
         prepared = [:]
+        ahead = []
+    }
+
+    /// Queues statements without parameters (`SAVEPOINT …`) to reach the server with the next statement, in the
+    /// same round trip (libpq's pipeline mode). Their failure is reported as that statement's failure, and
+    /// that statement then does not run.
+    public func sendAhead(_ statements: [String]) {
+        ahead += statements
+        isUntouched = false
     }
 
     /// Whether libpq still considers the connection usable.
@@ -72,6 +85,7 @@ public final class Connection {
         }
         guard PQstatus(handle) != CONNECTION_OK else { return }
         prepared = [:]
+        ahead = []
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw PostgreSQLError(kind: .connection, message: lastMessage)
@@ -102,8 +116,10 @@ public final class Connection {
     /// (migrations, `BEGIN`, `COMMIT`). Returns the last command's tag (`COMMIT`, `ROLLBACK`…).
     @discardableResult
     public func executeScript(_ sql: String) throws(PostgreSQLError) -> String {
+        let script = (ahead + [sql]).joined(separator: "; ")
+        ahead = []
         let result = try retryingOnFreshBreak { () throws(PostgreSQLError) -> OpaquePointer in
-            try checked(PQexec(try usableHandle(), sql))
+            try checked(PQexec(try usableHandle(), script))
         }
         defer { PQclear(result) }
         return String(cString: PQcmdStatus(result))
@@ -139,6 +155,11 @@ public final class Connection {
         if let known = prepared[key] {
             name = known
         } else {
+            if !ahead.isEmpty {
+                let script = ahead.joined(separator: "; ")
+                ahead = []
+                PQclear(try checked(PQexec(handle, script)))
+            }
             if prepared.count >= Self.maxPrepared, !isInTransaction {
                 PQclear(try checked(PQexec(handle, "DEALLOCATE ALL")))
                 prepared = [:]
@@ -150,6 +171,7 @@ public final class Connection {
             prepared[key] = name
         }
         let texts = arguments.map(\.postgreSQLText)
+        if !ahead.isEmpty { return try runPipelined(handle, name, texts) }
         do {
             return try checked(
                 Self.withOptionalCStrings(texts) { values in
@@ -161,6 +183,61 @@ public final class Connection {
             if error.sqlState == "0A000" { prepared[key] = nil }
             throw error
         }
+    }
+
+    /// Sends the statements queued by `sendAhead` and the prepared statement `name` in one pipeline, and
+    /// returns the prepared statement's result: one round trip instead of one per statement.
+    private func runPipelined(_ handle: OpaquePointer, _ name: String, _ texts: [String?]) throws(PostgreSQLError)
+        -> OpaquePointer
+    {
+        let statements = ahead
+        ahead = []
+        var sent = PQenterPipelineMode(handle) == 1
+        for statement in statements where sent {
+            sent = PQsendQueryParams(handle, statement, 0, nil, nil, nil, nil, 0) == 1
+        }
+        if sent {
+            sent =
+                Self.withOptionalCStrings(texts) { values in
+                    PQsendQueryPrepared(handle, name, Int32(texts.count), values, nil, nil, 0)
+                } == 1
+        }
+        if sent { sent = PQpipelineSync(handle) == 1 }
+        var failure: PostgreSQLError?
+        var answer: OpaquePointer?
+        if sent {
+            // Each statement: its result, then NULL; after the last, the sync point.
+            for index in 0...statements.count {
+                guard let result = PQgetResult(handle) else {
+                    failure = failure ?? PostgreSQLError(kind: .connection, message: lastMessage)
+                    break
+                }
+                while let extra = PQgetResult(handle) { PQclear(extra) }
+                if failure != nil {
+                    PQclear(result)
+                } else if index == statements.count {
+                    do { answer = try checked(result) } catch { failure = error }
+                } else {
+                    do { PQclear(try checked(result)) } catch { failure = error }
+                }
+            }
+            if let sync = PQgetResult(handle) { PQclear(sync) }
+        } else {
+            failure = PostgreSQLError(kind: isOpen ? .server : .connection, message: lastMessage)
+        }
+        if PQexitPipelineMode(handle) != 1 {
+            // Results left unread: the connection's state is unknown, so it is not used again.
+            let error = failure ?? PostgreSQLError(kind: .connection, message: lastMessage)
+            if let answer { PQclear(answer) }
+            close()
+            throw error
+        }
+        if let failure {
+            if let answer { PQclear(answer) }
+            throw failure
+        }
+        guard let answer else { throw PostgreSQLError(kind: .connection, message: lastMessage) }
+        return answer
     }
 
     private func usableHandle() throws(PostgreSQLError) -> OpaquePointer {

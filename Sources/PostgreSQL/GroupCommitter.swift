@@ -117,7 +117,7 @@ final class GroupCommitter: Sendable {
         var savepointUsed = false
         for (index, job) in zip(jobs.indices, jobs) {
             do {
-                if savepointUsed { try connection.executeScript("RELEASE SAVEPOINT folio_job; SAVEPOINT folio_job") }
+                if savepointUsed { connection.sendAhead(["RELEASE SAVEPOINT folio_job", "SAVEPOINT folio_job"]) }
                 savepointUsed = true
                 acknowledgements.append(try job.run(connection))
                 succeeded.append(job)
