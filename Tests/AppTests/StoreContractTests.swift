@@ -64,6 +64,10 @@ struct StoreContractTests {
             let issued = try #require(first.issued, "a new learner comes with its token")
             let learnerID = issued.learner.id
             #expect(try stores.learners.learner(token: issued.token)?.id == learnerID)
+            #expect(try await stores.learners.learnerSuspending(token: issued.token)?.id == learnerID)
+            #expect(
+                try await stores.learners.learnerSuspending(token: "folio_" + String(repeating: "0", count: 43)) == nil)
+            #expect(try await stores.learners.learnerSuspending(token: "not a token") == nil)
             let second = try await stores.attempts.record(
                 Self.attempt("ch3-q1", in: .chapter(3), .correct, score: 1), by: .existing(learnerID))
             #expect(second.issued == nil)
