@@ -25,7 +25,7 @@ struct Authenticator: Sendable {
             guard !apiToken.isRevoked else { throw APIError.unauthorized("the bearer token has been revoked") }
             return .apiToken(apiToken)
         }
-        guard let learner = try learners.learner(token: token) else {
+        guard let learner = try await learners.learnerSuspending(token: token) else {
             throw try access.refuseBearer(request, invalid)
         }
         return .learner(learner)
@@ -37,7 +37,7 @@ struct Authenticator: Sendable {
     func any(_ request: Request) async throws -> Principal? {
         if let principal = try await bearer(request) { return principal }
         guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
-        return try learners.learner(token: cookie).map(Principal.learner)
+        return try await learners.learnerSuspending(token: cookie).map(Principal.learner)
     }
 
     /// Requires the admin bearer token.
