@@ -53,4 +53,38 @@ struct PipelineTests {
             #expect(try connection.query("SELECT id FROM t ORDER BY id").map { try $0["id"] as Int64 } == [1, 2, 3])
         }
     }
+
+    @Test func aWriteSentAheadRunsInOrderWithTheNextStatementOrBeforeAScript() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let connection = try Connection(connectionString)
+            defer { connection.close() }
+            try connection.executeScript("CREATE TABLE t (id BIGINT PRIMARY KEY, note TEXT)")
+            try connection.executeScript("BEGIN")
+            try connection.sendAhead("INSERT INTO t (id, note) VALUES ($1, $2)", [Int64(1), "first"])
+            let seen: Int64? = try connection.queryOne("SELECT count(*) AS n FROM t WHERE id = $1", [Int64(1)])?["n"]
+            #expect(seen == 1, "the write ahead ran before the read it travelled with")
+            try connection.sendAhead("INSERT INTO t (id, note) VALUES ($1, $2)", [Int64(2), nil as String?])
+            try connection.executeScript("COMMIT")
+            #expect(try connection.query("SELECT id FROM t ORDER BY id").map { try $0["id"] as Int64 } == [1, 2])
+        }
+    }
+
+    @Test func aFailedWriteSentAheadRollsTheWholeTransactionBack() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let connection = try Connection(connectionString)
+            defer { connection.close() }
+            try connection.executeScript("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+            try connection.executeScript("BEGIN; SAVEPOINT job")
+            try connection.execute("INSERT INTO t (id) VALUES ($1)", [Int64(1)])
+            try connection.sendAhead("INSERT INTO t (id) VALUES ($1)", [Int64(1)])  // an earlier job's write fails
+            connection.sendAhead(["RELEASE SAVEPOINT job", "SAVEPOINT job"])
+            let error = #expect(throws: PostgreSQLError.self) {
+                try connection.execute("INSERT INTO t (id) VALUES ($1)", [Int64(2)])
+            }
+            #expect(error?.sqlState == "23505")
+            #expect(!connection.isInTransaction, "no savepoint can keep the first write: nothing is kept")
+            #expect(try connection.query("SELECT id FROM t").isEmpty)
+            #expect(connection.isOpen)
+        }
+    }
 }

@@ -31,9 +31,10 @@ struct PostgresAttemptStore: AttemptStoring {
             let before = try scored.map { _ in try PostgresRows.tries(row) }
             var tries = before ?? QuestionTries()
             tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
-            try Self.save(
-                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now,
-                connection)
+            // Nothing is read back: the upsert travels with the next statement (the next job's, or COMMIT).
+            let (upsert, values) = Self.save(
+                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now)
+            try connection.sendAhead(upsert, values)
             let stored = Attempt(
                 id: try row["attempt_id"], learnerID: learnerID, questionID: attempt.questionID,
                 section: attempt.section, language: attempt.language, answer: attempt.answer, choice: attempt.choice,
@@ -61,9 +62,9 @@ struct PostgresAttemptStore: AttemptStoring {
                 var tries = existing ?? QuestionTries()
                 tries.reveal(at: now)
                 if tries != existing {
-                    try Self.save(
-                        tries, learnerID: learnerID, questionID: question.id, section: question.section, at: now,
-                        connection)
+                    let (upsert, values) = Self.save(
+                        tries, learnerID: learnerID, questionID: question.id, section: question.section, at: now)
+                    try connection.execute(upsert, values)
                 }
                 result[question.id] = tries
             }
@@ -161,11 +162,11 @@ struct PostgresAttemptStore: AttemptStoring {
         ).map(PostgresRows.tries)
     }
 
+    /// The upsert that stores a learner's facts on a question, with its values.
     private static func save(
-        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: CourseSection, at now: Int64,
-        _ connection: Connection
-    ) throws {
-        try connection.execute(
+        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: CourseSection, at now: Int64
+    ) -> (String, [any PostgreSQLBindable]) {
+        (
             """
             INSERT INTO question_scores (learner_id, question_id, section, best_score, passed, attempts,
             last_attempt_at, first_score, first_correct_try, first_correct_at, revealed_at, score_steps)
@@ -181,7 +182,8 @@ struct PostgresAttemptStore: AttemptStoring {
                 learnerID, questionID, section.name, tries.bestScore, tries.firstCorrectTry == nil ? 0 : 1,
                 tries.attempts, now, tries.firstScore, tries.firstCorrectTry, tries.firstCorrectAt, tries.revealedAt,
                 tries.encodedSteps,
-            ])
+            ]
+        )
     }
 
     static func attempt(from row: Row) throws -> Attempt {
