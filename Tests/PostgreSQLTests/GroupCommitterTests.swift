@@ -130,6 +130,47 @@ struct GroupCommitterTests {
         }
     }
 
+    /// A write a job sent ahead fails with the next job's statement, when the job was already done: every job
+    /// acknowledged is stored and every job stored was acknowledged; the one whose write failed is not.
+    @Test(arguments: [3, 7]) func aFailedWriteSentAheadFailsItsJobNeverAcknowledgingLostWork(failing: Int)
+        async throws
+    {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            let blocker = try await Self.blockWriter(pool)
+            let jobs = 8
+            let results = Task {
+                await withTaskGroup(of: (Int, Bool).self) { group in
+                    for job in 0..<jobs {
+                        group.addTask {
+                            let done = try? await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                                let id = try Self.insert(task: 4, job: job)(connection)
+                                if job == failing {  // the same (task, job) again: a unique violation, later
+                                    try connection.sendAhead(
+                                        "INSERT INTO attempt (task, job) VALUES ($1, $2)", [4, job])
+                                }
+                                return id
+                            }
+                            return (job, done != nil)
+                        }
+                    }
+                    return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            let acknowledged = await results.value
+            let reader = try Connection(connectionString)
+            defer { reader.close() }
+            let stored = Set(
+                try reader.query("SELECT job FROM attempt WHERE task = 4").map { try $0["job"] as Int })
+            #expect(acknowledged[failing] == false)
+            #expect(Set((0..<jobs).filter { acknowledged[$0] == true }) == stored)
+        }
+    }
+
     @Test func closeCommitsEveryQueuedJobThenRefusesNewOnes() async throws {
         try await LiveDatabase.withSchema { connectionString in
             let pool = try Self.open(connectionString, writers: 1)
