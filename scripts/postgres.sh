@@ -14,10 +14,10 @@ bin="${FOLIO_PG_BIN:-$(find /usr/lib/postgresql -maxdepth 2 -name bin -type d 2>
 die() { printf 'postgres.sh: %s\n' "$*" >&2; exit 1; }
 [[ -x "$bin/initdb" ]] || die "no PostgreSQL server binaries (apt-get install postgresql)"
 
-# A port nothing answers on: bash's /dev/tcp fails to connect.
+# A port nothing answers on from $1 (default 55432): bash's /dev/tcp fails to connect.
 free_port() {
     local port
-    for port in $(seq 55432 55532); do
+    for port in $(seq "${1:-55432}" 55532); do
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             printf '%s\n' "$port"
             return 0
@@ -49,13 +49,27 @@ case "${1:-}" in
         mkdir -p "$dir"
         chmod 777 "$dir"
         port="${FOLIO_PG_PORT:-$(free_port)}"
-        printf '%s\n' "$port" >"$dir/port"
         as_user "$bin/initdb" -D "$dir/data" -U folio --auth=trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 \
             || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
-        # -l: without a log file the server keeps pg_ctl's stdout open and a caller capturing it hangs.
-        as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/pg.log" -w -t 60 \
-            -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null \
-            || { cat "$dir/pg.log" >&2; die "the server did not start"; }
+        # A port can be taken between the probe and the bind (a lingering cluster, another test run
+        # starting at once): then the next free port is tried.
+        for attempt in $(seq 1 10); do
+            printf '%s\n' "$port" >"$dir/port"
+            rm -f "$dir/pg.log"
+            # -l: without a log file the server keeps pg_ctl's stdout open and a caller capturing it hangs.
+            if as_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/pg.log" -w -t 60 \
+                -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null; then
+                break
+            fi
+            if ((attempt < 10)) && grep -qE 'Address already in use|could not bind|could not create any TCP/IP sockets' \
+                "$dir/pg.log" 2>/dev/null; then
+                printf 'postgres.sh: port %s is taken, trying the next free one\n' "$port" >&2
+                port="$(free_port $((port + 1)))"
+                continue
+            fi
+            cat "$dir/pg.log" >&2
+            die "the server did not start"
+        done
         "$bin/createdb" -h 127.0.0.1 -p "$port" -U folio folio
         url_of
         ;;

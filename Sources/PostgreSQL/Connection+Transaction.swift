@@ -37,6 +37,7 @@ extension Connection {
 
     /// Ends a failed transaction; a connection too broken to answer is reset on its next use instead.
     func rollBack() {
+        discardAhead()
         guard isInTransaction else { return }
         do {
             try executeScript("ROLLBACK")

@@ -19,7 +19,11 @@ public final class Connection {
     static let maxPrepared = 512
     /// Whether nothing ran since the pool handed the connection out: a failure then is safe to retry once
     /// after a reset, because the server cannot have done anything.
-    var isUntouched = false
+    var isUntouched = false {
+        didSet { if isUntouched { ahead = [] } }
+    }
+    /// Statements to send in one pipeline with the next statement (`sendAhead`).
+    private var ahead: [AheadStatement] = []
 
     /// Connects, then runs `setup`.
     /// - Throws: `PostgreSQLError` of kind `.connection` when the server is unreachable or refuses the login.
@@ -53,6 +57,31 @@ public final class Connection {
         if let handle { PQfinish(handle) }
         handle = nil
         prepared = [:]
+        ahead = []
+    }
+
+    /// Queues statements without parameters (`SAVEPOINT …`) to reach the server with the next statement, in the
+    /// same round trip (libpq's pipeline mode). Their failure is reported as that statement's failure, and
+    /// that statement then does not run.
+    public func sendAhead(_ statements: [String]) {
+        ahead += statements.map { AheadStatement(sql: $0, name: nil, texts: []) }
+        isUntouched = false
+    }
+
+    /// Queues a write with bound parameters to reach the server with the next statement, in the same round
+    /// trip, when the caller needs nothing back from it (prepared now if it is new on this connection).
+    ///
+    /// Its failure is reported as the next statement's failure. Since it may be an earlier caller's work that
+    /// nobody can undo alone any more (a group commit's previous job), an open transaction is then rolled back
+    /// whole, so no one is told their write committed when it did not.
+    public func sendAhead(_ sql: String, _ arguments: [any PostgreSQLBindable]) throws(PostgreSQLError) {
+        let name = try preparedName(try usableHandle(), sql, arguments)
+        ahead.append(AheadStatement(sql: sql, name: name, texts: arguments.map(\.postgreSQLText)))
+    }
+
+    /// Drops the statements queued ahead (before a `ROLLBACK`, which would undo them anyway).
+    func discardAhead() {
+        ahead = []
     }
 
     /// Whether libpq still considers the connection usable.
@@ -72,6 +101,7 @@ public final class Connection {
         }
         guard PQstatus(handle) != CONNECTION_OK else { return }
         prepared = [:]
+        ahead = []
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw PostgreSQLError(kind: .connection, message: lastMessage)
@@ -102,8 +132,11 @@ public final class Connection {
     /// (migrations, `BEGIN`, `COMMIT`). Returns the last command's tag (`COMMIT`, `ROLLBACK`…).
     @discardableResult
     public func executeScript(_ sql: String) throws(PostgreSQLError) -> String {
+        if ahead.contains(where: { $0.name != nil }) { try flushAhead(try usableHandle()) }
+        let script = (ahead.map(\.sql) + [sql]).joined(separator: "; ")
+        ahead = []
         let result = try retryingOnFreshBreak { () throws(PostgreSQLError) -> OpaquePointer in
-            try checked(PQexec(try usableHandle(), sql))
+            try checked(PQexec(try usableHandle(), script))
         }
         defer { PQclear(result) }
         return String(cString: PQcmdStatus(result))
@@ -133,23 +166,15 @@ public final class Connection {
     private func runOnce(_ sql: String, _ arguments: [any PostgreSQLBindable]) throws(PostgreSQLError) -> OpaquePointer
     {
         let handle = try usableHandle()
-        let types = arguments.map { type(of: $0).postgreSQLType }
-        let key = types.map(String.init).joined(separator: ",") + "|" + sql
-        let name: String
-        if let known = prepared[key] {
-            name = known
-        } else {
-            if prepared.count >= Self.maxPrepared, !isInTransaction {
-                PQclear(try checked(PQexec(handle, "DEALLOCATE ALL")))
-                prepared = [:]
-            }
-            preparedCount += 1
-            name = "folio_\(preparedCount)"
-            let result = try checked(PQprepare(handle, name, sql, Int32(types.count), types))
-            PQclear(result)
-            prepared[key] = name
-        }
+        let name = try preparedName(handle, sql, arguments)
         let texts = arguments.map(\.postgreSQLText)
+        if !ahead.isEmpty {
+            let final = AheadStatement(sql: sql, name: name, texts: texts)
+            guard let answer = try runPipelined(handle, final: final) else {
+                throw PostgreSQLError(kind: .connection, message: lastMessage)
+            }
+            return answer
+        }
         do {
             return try checked(
                 Self.withOptionalCStrings(texts) { values in
@@ -158,9 +183,110 @@ public final class Connection {
         } catch {
             // "cached plan must not change result type": another node migrated the schema under a `SELECT *`.
             // The statement did nothing; preparing it afresh next time picks up the new columns.
-            if error.sqlState == "0A000" { prepared[key] = nil }
+            if error.sqlState == "0A000" { prepared[Self.preparedKey(sql, arguments)] = nil }
             throw error
         }
+    }
+
+    private static func preparedKey(_ sql: String, _ arguments: [any PostgreSQLBindable]) -> String {
+        arguments.map { String(type(of: $0).postgreSQLType) }.joined(separator: ",") + "|" + sql
+    }
+
+    /// The name `sql` is prepared under on this connection, preparing it first (after the statements queued
+    /// ahead, which must run before) when it is new.
+    private func preparedName(_ handle: OpaquePointer, _ sql: String, _ arguments: [any PostgreSQLBindable])
+        throws(PostgreSQLError) -> String
+    {
+        let key = Self.preparedKey(sql, arguments)
+        if let known = prepared[key] { return known }
+        try flushAhead(handle)
+        if prepared.count >= Self.maxPrepared, !isInTransaction {
+            PQclear(try checked(PQexec(handle, "DEALLOCATE ALL")))
+            prepared = [:]
+        }
+        preparedCount += 1
+        let name = "folio_\(preparedCount)"
+        let types = arguments.map { type(of: $0).postgreSQLType }
+        PQclear(try checked(PQprepare(handle, name, sql, Int32(types.count), types)))
+        prepared[key] = name
+        return name
+    }
+
+    /// Runs the statements queued ahead now: as one script without parameters, else in one pipeline.
+    private func flushAhead(_ handle: OpaquePointer) throws(PostgreSQLError) {
+        guard !ahead.isEmpty else { return }
+        if ahead.allSatisfy({ $0.name == nil }) {
+            let script = ahead.map(\.sql).joined(separator: "; ")
+            ahead = []
+            PQclear(try checked(PQexec(handle, script)))
+        } else if let last = try runPipelined(handle, final: nil) {
+            PQclear(last)
+        }
+    }
+
+    /// Sends the statements queued by `sendAhead` and then `final` in one pipeline, and returns the last
+    /// statement's result: one round trip instead of one per statement.
+    private func runPipelined(_ handle: OpaquePointer, final: AheadStatement?) throws(PostgreSQLError)
+        -> OpaquePointer?
+    {
+        let queued = ahead.count
+        let carriesWrites = ahead.contains { $0.name != nil }
+        let statements = ahead + (final.map { [$0] } ?? [])
+        ahead = []
+        var sent = PQenterPipelineMode(handle) == 1
+        for statement in statements where sent {
+            sent =
+                if let name = statement.name {
+                    Self.withOptionalCStrings(statement.texts) { values in
+                        PQsendQueryPrepared(handle, name, Int32(statement.texts.count), values, nil, nil, 0)
+                    } == 1
+                } else {
+                    PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0) == 1
+                }
+        }
+        if sent { sent = PQpipelineSync(handle) == 1 }
+        var failure: PostgreSQLError?
+        var failedAhead = false
+        var answer: OpaquePointer?
+        if sent {
+            // Each statement: its result, then NULL; after the last, the sync point.
+            for index in statements.indices {
+                guard let result = PQgetResult(handle) else {
+                    failure = failure ?? PostgreSQLError(kind: .connection, message: lastMessage)
+                    break
+                }
+                while let extra = PQgetResult(handle) { PQclear(extra) }
+                if failure != nil {
+                    PQclear(result)
+                } else if index == statements.count - 1 {
+                    do { answer = try checked(result) } catch {
+                        failure = error
+                        failedAhead = index < queued
+                    }
+                } else {
+                    do { PQclear(try checked(result)) } catch {
+                        failure = error
+                        failedAhead = true
+                    }
+                }
+            }
+            if let sync = PQgetResult(handle) { PQclear(sync) }
+        } else {
+            failure = PostgreSQLError(kind: isOpen ? .server : .connection, message: lastMessage)
+        }
+        if PQexitPipelineMode(handle) != 1 {
+            // Results left unread: the connection's state is unknown, so it is not used again.
+            let error = failure ?? PostgreSQLError(kind: .connection, message: lastMessage)
+            if let answer { PQclear(answer) }
+            close()
+            throw error
+        }
+        if let failure {
+            if let answer { PQclear(answer) }
+            if failedAhead, carriesWrites, isInTransaction { PQclear(PQexec(handle, "ROLLBACK")) }
+            throw failure
+        }
+        return answer
     }
 
     private func usableHandle() throws(PostgreSQLError) -> OpaquePointer {
@@ -230,4 +356,12 @@ public final class Connection {
         defer { for copy in copies { free(copy) } }
         return body(copies.map { $0.map { UnsafePointer($0) } })
     }
+}
+
+/// A statement queued by `Connection.sendAhead`: SQL without parameters (`name` nil), or a prepared
+/// statement's name and its parameters as text.
+private struct AheadStatement {
+    var sql: String
+    var name: String?
+    var texts: [String?]
 }

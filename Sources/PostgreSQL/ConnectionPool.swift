@@ -16,17 +16,28 @@ public final class ConnectionPool: Sendable {
         public var maxQueued: Int
         /// Statements run after each (re)connect; `synchronous_commit = on` always comes first.
         public var setup: [String]
+        /// Group-commit writers, each with a connection of its own beside the `size` above.
+        public var writers: Int
+        /// Jobs in one group commit at most: each takes a subtransaction, and PostgreSQL keeps 64 of them
+        /// per transaction in shared memory before other sessions' snapshots get slower.
+        public var maxBatch: Int
 
-        public init(connectionString: ConnectionString, size: Int = 8, maxQueued: Int = 4096, setup: [String] = []) {
+        public init(
+            connectionString: ConnectionString, size: Int = 8, maxQueued: Int = 4096, setup: [String] = [],
+            writers: Int = 2, maxBatch: Int = 48
+        ) {
             self.connectionString = connectionString
             self.size = max(1, size)
             self.maxQueued = maxQueued
             self.setup = setup
+            self.writers = max(1, writers)
+            self.maxBatch = min(max(1, maxBatch), 60)
         }
     }
 
     private let configuration: Configuration
     private let queue: WorkQueue
+    private let committer: GroupCommitter
 
     /// Opens one connection to check the server is reachable and the login works, then starts the threads.
     /// - Throws: `PostgreSQLError` of kind `.connection` when the server cannot be used.
@@ -35,6 +46,9 @@ public final class ConnectionPool: Sendable {
         let setup = ["SET synchronous_commit = on"] + configuration.setup
         let first = try Connection(configuration.connectionString, setup: setup)
         queue = WorkQueue(maxQueued: configuration.maxQueued)
+        committer = GroupCommitter(
+            connectionString: configuration.connectionString, setup: setup, writers: configuration.writers,
+            maximumBatchSize: configuration.maxBatch, maximumPendingJobs: configuration.maxQueued)
         for index in 0..<configuration.size {
             let worker = Worker(
                 connectionString: configuration.connectionString, setup: setup, queue: queue,
@@ -47,6 +61,7 @@ public final class ConnectionPool: Sendable {
 
     deinit {
         queue.close()
+        committer.shutdown(wait: false)
     }
 
     /// Work waiting for a connection.
@@ -92,50 +107,45 @@ public final class ConnectionPool: Sendable {
         try await withConnection { connection in try connection.transaction(body) }
     }
 
-    /// Stops the threads after the queued work and closes the connections.
+    /// Runs `body` in a savepoint of the next group commit: one transaction (one WAL flush) for every write
+    /// queued meanwhile. Returns only after that transaction's COMMIT was acknowledged.
+    ///
+    /// `key` orders the jobs of a batch (the id of the learner whose row `body` locks first), so batches take
+    /// row locks in one order. When `body` throws, only its own work is rolled back.
+    public func groupCommitted<T: Sendable>(
+        orderedBy key: Int64, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await committer.submit(orderedBy: key, body)
+    }
+
+    /// What the group-commit writers did so far.
+    var groupCommitStatistics: GroupCommitStatistics { committer.statistics }
+
+    /// Group-commit jobs waiting for a writer.
+    var queuedGroupCommitJobs: Int { committer.queuedJobCount }
+
+    /// Commits the queued group-commit work and waits for it; stops the threads after the queued work and
+    /// closes the connections.
     public func close() {
+        committer.shutdown(wait: true)
         queue.close()
     }
 }
 
 /// One pool thread's loop: take work, make sure the connection is usable, run it.
-private final class Worker: @unchecked Sendable {  // used only by its own thread after `init`
-    let connectionString: ConnectionString
-    let setup: [String]
+private final class Worker: Sendable {
+    let keeper: ConnectionKeeper
     let queue: WorkQueue
-    var connection: Connection?
 
     init(connectionString: ConnectionString, setup: [String], queue: WorkQueue, connection: Connection?) {
-        self.connectionString = connectionString
-        self.setup = setup
+        keeper = ConnectionKeeper(connectionString: connectionString, setup: setup, connection: connection)
         self.queue = queue
-        self.connection = connection
     }
 
     func run() {
         while let job = queue.pop() {
-            job(Result { () throws(PostgreSQLError) -> Connection in try ready() })
+            job(Result { () throws(PostgreSQLError) -> Connection in try keeper.ready() })
         }
-        connection?.close()
-        connection = nil
-    }
-
-    /// The connection, reopened or reset if needed, out of any transaction left open, marked untouched.
-    private func ready() throws(PostgreSQLError) -> Connection {
-        if let connection {
-            if connection.isOpen, connection.isInTransaction { connection.rollBack() }
-            do {
-                try connection.resetIfBroken()
-                connection.isUntouched = true
-                return connection
-            } catch {
-                connection.close()
-                self.connection = nil
-            }
-        }
-        let fresh = try Connection(connectionString, setup: setup)
-        connection = fresh
-        fresh.isUntouched = true
-        return fresh
+        keeper.close()
     }
 }

@@ -17,6 +17,7 @@ struct DatabaseURLTests {
         guard
             case .migrate(let flagged) = try parser.parse([
                 "migrate", "--database-url", "host=/run/postgresql dbname=folio", "--database-pool", "4",
+                "--database-writers", "3",
             ])
         else {
             Issue.record("not a migrate command")
@@ -24,6 +25,7 @@ struct DatabaseURLTests {
         }
         #expect(flagged.databaseURL == "host=/run/postgresql dbname=folio", "the flag wins over the environment")
         #expect(flagged.databasePoolSize == 4)
+        #expect(flagged.databaseWriters == 3)
         guard case .serve(let plain) = try CommandLineParser(environment: [:]).parse(["serve"]) else { return }
         #expect(plain.databaseURL == nil, "SQLite at --db by default")
 

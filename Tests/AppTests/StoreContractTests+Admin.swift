@@ -22,6 +22,31 @@ extension StoreContractTests {
         }
     }
 
+    @Test(arguments: Engine.available) func theFirstGeneratedAdminDigestIsKept(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
+            let first = try stores.adminSettings.saveAdminTokenDigestIfAbsent("aa")
+            let second = try stores.adminSettings.saveAdminTokenDigestIfAbsent("bb")
+            #expect(first == "aa")
+            #expect(second == "aa", "the first insert wins")
+            #expect(try stores.adminSettings.adminTokenDigest() == "aa")
+        }
+    }
+
+    /// Two nodes starting together on an empty database: both read no digest before either stored one.
+    @Test(arguments: Engine.available) func nodesStartingTogetherShareOneAdminToken(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
+            let racing = UnreadAdminSettings(stored: stores.adminSettings)
+            let first = try AdminCredentials.resolve(configured: nil, settings: racing)
+            let second = try AdminCredentials.resolve(configured: nil, settings: racing)
+            let token = try #require(first.generatedToken)
+            #expect(second.generatedToken == nil, "only the node whose digest was kept prints a token")
+            #expect(first.accepts(token))
+            #expect(second.accepts(token), "the second node adopts the first one's token")
+            let restarted = try AdminCredentials.resolve(configured: nil, settings: stores.adminSettings)
+            #expect(restarted.accepts(token) && restarted.generatedToken == nil)
+        }
+    }
+
     @Test(arguments: Engine.available) func contentLoadsAreListedNewestFirst(engine: Engine) async throws {
         try await Self.withStores(engine) { stores in
             let first = try stores.contentVersions.record(
@@ -93,5 +118,21 @@ extension StoreContractTests {
                 ])
             #expect(try await stores.scores.scores(learnerID: id).first?.tries.attempts == 2)
         }
+    }
+}
+
+/// Admin settings as a node sees them when another node is starting at the same moment: the read finds
+/// nothing yet, the writes go to the real store.
+private struct UnreadAdminSettings: AdminSettingStoring {
+    let stored: any AdminSettingStoring
+
+    func adminTokenDigest() throws(StoreError) -> String? { nil }
+
+    func saveAdminTokenDigest(_ hex: String) throws(StoreError) {
+        try stored.saveAdminTokenDigest(hex)
+    }
+
+    func saveAdminTokenDigestIfAbsent(_ hex: String) throws(StoreError) -> String {
+        try stored.saveAdminTokenDigestIfAbsent(hex)
     }
 }

@@ -64,6 +64,10 @@ struct StoreContractTests {
             let issued = try #require(first.issued, "a new learner comes with its token")
             let learnerID = issued.learner.id
             #expect(try stores.learners.learner(token: issued.token)?.id == learnerID)
+            #expect(try await stores.learners.learnerSuspending(token: issued.token)?.id == learnerID)
+            #expect(
+                try await stores.learners.learnerSuspending(token: "folio_" + String(repeating: "0", count: 43)) == nil)
+            #expect(try await stores.learners.learnerSuspending(token: "not a token") == nil)
             let second = try await stores.attempts.record(
                 Self.attempt("ch3-q1", in: .chapter(3), .correct, score: 1), by: .existing(learnerID))
             #expect(second.issued == nil)
@@ -82,6 +86,22 @@ struct StoreContractTests {
             let records = try stores.attempts.progressRecords(learnerID: learnerID)
             #expect(records.scores.map(\.section) == [.chapter(3)])
             #expect(records.tries["ch3-q1"]?.bestScore == 1)
+        }
+    }
+
+    @Test(arguments: Engine.available) func anAttemptIsAnnouncedOnlyWhenAWebhookListens(engine: Engine) async throws {
+        try await Self.withStores(engine) { stores in
+            var attempt = Self.attempt("ch0-q1", in: .chapter(0), .correct, score: 1)
+            attempt.announcement = AttemptAnnouncement(
+                required: ["ch0-q1"], policy: ScoringPolicy(), origin: "https://folio.example",
+                pushesStatements: false)
+            let quiet = try await stores.attempts.record(attempt, by: .create(language: "it"))
+            let learnerID = try #require(quiet.issued).learner.id
+            #expect(try await stores.outbox.hasDue(at: Int64.max / 2) == false, "nobody listens yet")
+            _ = try await stores.webhooks.create(url: "https://hooks.example/folio", events: [.attemptGraded])
+            let heard = try await stores.attempts.record(attempt, by: .existing(learnerID))
+            #expect(heard.tries.attempts == 2)
+            #expect(try await stores.outbox.hasDue(at: Int64.max / 2), "the graded event waits in the outbox")
         }
     }
 

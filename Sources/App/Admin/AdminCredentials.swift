@@ -12,7 +12,8 @@ public struct AdminCredentials: Sendable {
     ///
     /// With `configured` set, its digest is used (and nothing is stored). Without it, a stored digest from an
     /// earlier start is reused; on the very first start a token is generated, printed once on standard error
-    /// by the executable (`generatedToken`), and only its digest is stored.
+    /// by the executable (`generatedToken`), and only its digest is stored. When another node stored its
+    /// digest first (nodes starting together on an empty database), that one is adopted and nothing is printed.
     static func resolve(configured: String?, settings: any AdminSettingStoring) throws(StoreError)
         -> AdminCredentials
     {
@@ -23,7 +24,13 @@ public struct AdminCredentials: Sendable {
         }
         let token = Secrets.makeToken()
         let digest = Secrets.digest(token)
-        try settings.saveAdminTokenDigest(Secrets.hex(digest))
+        let kept = try settings.saveAdminTokenDigestIfAbsent(Secrets.hex(digest))
+        guard kept == Secrets.hex(digest) else {
+            guard let winner = Self.bytes(hex: kept) else {
+                throw StoreError(kind: .failed, message: "the stored admin token digest is not 64 hex digits")
+            }
+            return AdminCredentials(tokenDigest: winner, generatedToken: nil)
+        }
         return AdminCredentials(tokenDigest: digest, generatedToken: token)
     }
 

@@ -50,6 +50,7 @@ public struct CommandLineParser: Sendable {
           --database-url URL  (PostgreSQL instead FOLIO_DATABASE_URL   (none: SQLite at --db)
                     of SQLite: postgres://… or libpq key=value, e.g. host=/run/postgresql dbname=folio)
           --database-pool N  (PostgreSQL)         FOLIO_DATABASE_POOL  16 connections
+          --database-writers N  (PostgreSQL)      FOLIO_DATABASE_WRITERS  2 group-commit connections
           --content DIR                           FOLIO_CONTENT        ./Content
           --public DIR                            FOLIO_PUBLIC         ./Public
           --migrations DIR                        FOLIO_MIGRATIONS     ./Migrations
@@ -228,6 +229,7 @@ private enum Option: String, CaseIterable {
     case database = "--db"
     case databaseURL = "--database-url"
     case databasePool = "--database-pool"
+    case databaseWriters = "--database-writers"
     case content = "--content"
     case publicFiles = "--public"
     case migrations = "--migrations"
@@ -255,6 +257,7 @@ private enum Option: String, CaseIterable {
         case .database: "FOLIO_DB"
         case .databaseURL: "FOLIO_DATABASE_URL"
         case .databasePool: "FOLIO_DATABASE_POOL"
+        case .databaseWriters: "FOLIO_DATABASE_WRITERS"
         case .content: "FOLIO_CONTENT"
         case .publicFiles: "FOLIO_PUBLIC"
         case .migrations: "FOLIO_MIGRATIONS"
@@ -300,6 +303,8 @@ private enum Option: String, CaseIterable {
             configuration.databaseURL = value
         case .databasePool:
             configuration.databasePoolSize = try Self.integer(value, in: 1...1_000, source: source)
+        case .databaseWriters:
+            configuration.databaseWriters = try Self.integer(value, in: 1...16, source: source)
         case .content:
             configuration.contentDirectory = try Self.path(value, source: source)
         case .publicFiles:

@@ -144,7 +144,7 @@ enum AttemptRoutes {
         guard hasAnswer || hasChoice else {
             throw APIError.unprocessable("give an answer (free text) or a choice", code: "missing_answer")
         }
-        let learner = try context.authenticator.answeringLearner(request)
+        let learner = try await context.authenticator.answeringLearner(request)
         let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + context.clients.address(of: request)
         if case .limited(let retryAfter) = context.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)

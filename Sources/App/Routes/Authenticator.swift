@@ -25,7 +25,7 @@ struct Authenticator: Sendable {
             guard !apiToken.isRevoked else { throw APIError.unauthorized("the bearer token has been revoked") }
             return .apiToken(apiToken)
         }
-        guard let learner = try learners.learner(token: token) else {
+        guard let learner = try await learners.learnerSuspending(token: token) else {
             throw try access.refuseBearer(request, invalid)
         }
         return .learner(learner)
@@ -37,7 +37,7 @@ struct Authenticator: Sendable {
     func any(_ request: Request) async throws -> Principal? {
         if let principal = try await bearer(request) { return principal }
         guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
-        return try learners.learner(token: cookie).map(Principal.learner)
+        return try await learners.learnerSuspending(token: cookie).map(Principal.learner)
     }
 
     /// Requires the admin bearer token.
@@ -85,15 +85,15 @@ struct Authenticator: Sendable {
     }
 
     /// The learner answering a question: a stale cookie starts afresh (`nil`), an unknown bearer token is
-    /// refused (401, throttled like other bad bearer tokens).
-    func answeringLearner(_ request: Request) throws -> Learner? {
+    /// refused (401, throttled like other bad bearer tokens). Suspends, never blocks, while the store answers.
+    func answeringLearner(_ request: Request) async throws -> Learner? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
-            guard let learner = try learners.learner(token: bearer) else {
+            guard let learner = try await learners.learnerSuspending(token: bearer) else {
                 throw try access.refuseBearer(request, APIError.unauthorized("the bearer token is not a learner token"))
             }
             return learner
         }
         guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
-        return try learners.learner(token: cookie)
+        return try await learners.learnerSuspending(token: cookie)
     }
 }

@@ -122,7 +122,7 @@ enum RevealRoutes {
         guard context.scoring.reveal != .never else {
             throw APIError.make(.forbidden, code: "reveal_disabled", "this server never shows reference answers")
         }
-        let learner = try context.authenticator.answeringLearner(request)
+        let learner = try await context.authenticator.answeringLearner(request)
         let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + context.clients.address(of: request)
         if case .limited(let retryAfter) = context.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)

@@ -7,4 +7,10 @@ protocol AdminSettingStoring: Sendable {
 
     /// Keeps the hex SHA-256 of a generated admin token (replacing any earlier one), durably.
     func saveAdminTokenDigest(_ hex: String) throws(StoreError)
+
+    /// Stores `hex` durably unless a digest is already stored, and returns the stored one (`hex` when it won).
+    ///
+    /// Nodes starting together on an empty database each generate a token; only the first insert is kept,
+    /// and every other node adopts it instead of overwriting it.
+    func saveAdminTokenDigestIfAbsent(_ hex: String) throws(StoreError) -> String
 }

@@ -19,6 +19,15 @@ extension ConnectionPool {
         do { return try await transaction(body) } catch { throw StoreError(error) }
     }
 
+    /// A write in the next group commit (see `ConnectionPool.groupCommitted`): returns only after the COMMIT
+    /// of the transaction holding it was acknowledged. `key` is the id of the learner whose row it locks.
+    @discardableResult
+    func committingInBatch<T: Sendable>(orderedBy key: Int64, _ body: @escaping @Sendable (Connection) throws -> T)
+        async throws(StoreError) -> T
+    {
+        do { return try await groupCommitted(orderedBy: key, body) } catch { throw StoreError(error) }
+    }
+
     /// A write in its own transaction from a thread that may block (start-up, the reload thread).
     @discardableResult
     func committingBlocking<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws(StoreError) -> T {

@@ -8,6 +8,10 @@ protocol LearnerStoring: Sendable {
     /// The learner holding `token`, or `nil` for an unknown or malformed token.
     func learner(token: String) throws(StoreError) -> Learner?
 
+    /// `learner(token:)` for async routes: the task is suspended, not its thread, while a database server
+    /// answers (a blocked cooperative thread would stall every other task of the node meanwhile).
+    func learnerSuspending(token: String) async throws(StoreError) -> Learner?
+
     /// The learner with `id`, or `nil`.
     func learner(id: Int64) throws(StoreError) -> Learner?
 

@@ -21,4 +21,18 @@ struct PostgresAdminSettingStore: AdminSettingStoring {
                 [hex])
         }
     }
+
+    func saveAdminTokenDigestIfAbsent(_ hex: String) throws(StoreError) -> String {
+        try pool.committingBlocking { connection in
+            // A concurrent insert makes this one wait for its commit and do nothing; the read that follows
+            // (a new snapshot) sees the winner.
+            try connection.execute(
+                "INSERT INTO admin_settings (key, value) VALUES ('admin_token_sha256', $1) ON CONFLICT (key) DO NOTHING",
+                [hex])
+            guard
+                let row = try connection.queryOne("SELECT value FROM admin_settings WHERE key = 'admin_token_sha256'")
+            else { throw PostgreSQLError(kind: .server, message: "admin_settings lost its admin token digest") }
+            return try row["value"] as String
+        }
+    }
 }

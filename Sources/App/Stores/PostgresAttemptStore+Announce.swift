@@ -2,13 +2,13 @@ import PostgreSQL
 
 extension PostgresAttemptStore {
     /// Writes the attempt's events to the outbox in its transaction: they commit, or roll back, with it.
+    ///
+    /// `hasWebhooks` was read in the attempt's own statement: without webhooks or statements nothing is queued.
     static func announce(
-        _ attempt: Attempt, before: QuestionTries?, _ announcement: AttemptAnnouncement, at now: Int64,
-        _ connection: Connection
+        _ attempt: Attempt, before: QuestionTries?, _ announcement: AttemptAnnouncement, hasWebhooks: Bool,
+        at now: Int64, _ connection: Connection
     ) throws {
-        if !announcement.pushesStatements {
-            guard try connection.queryOne("SELECT 1 FROM webhooks LIMIT 1") != nil else { return }
-        }
+        guard announcement.pushesStatements || hasWebhooks else { return }
         guard
             let row = try connection.queryOne(
                 "SELECT display_name, cohort_id FROM learners WHERE id = $1", [attempt.learnerID])

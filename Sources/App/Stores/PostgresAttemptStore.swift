@@ -4,43 +4,45 @@ import Views
 
 /// Attempts on PostgreSQL: the same semantics as `SQLiteAttemptStore`, every value bound.
 ///
-/// Each write is one transaction acknowledged after COMMIT with `synchronous_commit = on`. The learner's row
+/// Each write runs in the node's group commit (one transaction, one WAL flush, for the writes queued meanwhile;
+/// a savepoint each) and is acknowledged after that COMMIT with `synchronous_commit = on`. The learner's row
 /// is updated first: its row lock serialises one learner's writes across nodes, so the read-modify-write of
-/// `question_scores` never loses a try.
+/// `question_scores` never loses a try; batches are ordered by learner id, so they take those locks in one
+/// order and never deadlock.
 struct PostgresAttemptStore: AttemptStoring {
     let pool: ConnectionPool
 
     func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws(StoreError) -> RecordedAttempt {
-        try await pool.committing { connection in
+        try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
-            try Self.touch(learnerID, at: now, connection)
+            // One round trip (migration 0007): mark the learner seen, taking their row lock; insert the attempt;
+            // read the question's facts after the lock was granted, so no other node's try is missed.
             guard
                 let row = try connection.queryOne(
-                    """
-                    INSERT INTO attempts (learner_id, question_id, section, language, answer, choice, verdict, score,
-                    content_version_id, question_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                    RETURNING id
-                    """,
+                    "SELECT * FROM folio_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                     [
                         learnerID, attempt.questionID, attempt.section.name, attempt.language, attempt.answer,
                         attempt.choice, attempt.verdict.rawValue, attempt.score, attempt.contentVersionID,
                         attempt.questionHash, now,
                     ])
-            else { throw PostgreSQLError(kind: .server, message: "INSERT … RETURNING gave no row") }
-            let before = try Self.tries(learnerID, attempt.questionID, connection)
+            else { throw PostgreSQLError(kind: .server, message: "folio_record_attempt gave no row") }
+            let scored: Int64? = try row["scored_learner"]
+            let before = try scored.map { _ in try PostgresRows.tries(row) }
             var tries = before ?? QuestionTries()
             tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
-            try Self.save(
-                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now,
-                connection)
+            // Nothing is read back: the upsert travels with the next statement (the next job's, or COMMIT).
+            let (upsert, values) = Self.save(
+                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now)
+            try connection.sendAhead(upsert, values)
             let stored = Attempt(
-                id: try row["id"], learnerID: learnerID, questionID: attempt.questionID, section: attempt.section,
-                language: attempt.language, answer: attempt.answer, choice: attempt.choice, verdict: attempt.verdict,
-                score: attempt.score, contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash,
-                createdAt: now)
+                id: try row["attempt_id"], learnerID: learnerID, questionID: attempt.questionID,
+                section: attempt.section, language: attempt.language, answer: attempt.answer, choice: attempt.choice,
+                verdict: attempt.verdict, score: attempt.score, contentVersionID: attempt.contentVersionID,
+                questionHash: attempt.questionHash, createdAt: now)
             if let announcement = attempt.announcement {
-                try Self.announce(stored, before: before, announcement, at: now, connection)
+                try Self.announce(
+                    stored, before: before, announcement, hasWebhooks: try row["has_webhooks"], at: now, connection)
             }
             return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
         }
@@ -50,7 +52,7 @@ struct PostgresAttemptStore: AttemptStoring {
         async throws(StoreError) -> RevealedAnswers
     {
         let questions = questions.map { RevealedQuestion(id: $0.id, section: $0.section) }
-        return try await pool.committing { connection in
+        return try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
             try Self.touch(learnerID, at: now, connection)
@@ -60,9 +62,9 @@ struct PostgresAttemptStore: AttemptStoring {
                 var tries = existing ?? QuestionTries()
                 tries.reveal(at: now)
                 if tries != existing {
-                    try Self.save(
-                        tries, learnerID: learnerID, questionID: question.id, section: question.section, at: now,
-                        connection)
+                    let (upsert, values) = Self.save(
+                        tries, learnerID: learnerID, questionID: question.id, section: question.section, at: now)
+                    try connection.execute(upsert, values)
                 }
                 result[question.id] = tries
             }
@@ -73,7 +75,7 @@ struct PostgresAttemptStore: AttemptStoring {
     func recordRead(section: CourseSection, language: String, by reference: LearnerReference)
         async throws(StoreError) -> IssuedLearner?
     {
-        try await pool.committing { connection in
+        try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
             let (learnerID, issued) = try Self.resolve(reference, on: connection)
             let now = WallClock.nowMilliseconds()
             try connection.execute(
@@ -160,11 +162,11 @@ struct PostgresAttemptStore: AttemptStoring {
         ).map(PostgresRows.tries)
     }
 
+    /// The upsert that stores a learner's facts on a question, with its values.
     private static func save(
-        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: CourseSection, at now: Int64,
-        _ connection: Connection
-    ) throws {
-        try connection.execute(
+        _ tries: QuestionTries, learnerID: Int64, questionID: String, section: CourseSection, at now: Int64
+    ) -> (String, [any PostgreSQLBindable]) {
+        (
             """
             INSERT INTO question_scores (learner_id, question_id, section, best_score, passed, attempts,
             last_attempt_at, first_score, first_correct_try, first_correct_at, revealed_at, score_steps)
@@ -180,7 +182,8 @@ struct PostgresAttemptStore: AttemptStoring {
                 learnerID, questionID, section.name, tries.bestScore, tries.firstCorrectTry == nil ? 0 : 1,
                 tries.attempts, now, tries.firstScore, tries.firstCorrectTry, tries.firstCorrectAt, tries.revealedAt,
                 tries.encodedSteps,
-            ])
+            ]
+        )
     }
 
     static func attempt(from row: Row) throws -> Attempt {
@@ -194,6 +197,17 @@ struct PostgresAttemptStore: AttemptStoring {
             choice: try row["choice"], verdict: verdict, score: try row["score"],
             contentVersionID: try row["content_version_id"], questionHash: try row["question_hash"],
             createdAt: try row["created_at"])
+    }
+}
+
+extension LearnerReference {
+    /// Where a write for this learner goes in a group commit: by id, so batches lock learners in one order.
+    /// A learner still to be created locks no existing row.
+    var lockOrder: Int64 {
+        switch self {
+        case .existing(let id): id
+        case .create: Int64.max
+        }
     }
 }
 

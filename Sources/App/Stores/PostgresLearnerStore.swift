@@ -45,6 +45,17 @@ struct PostgresLearnerStore: LearnerStoring {
         }
     }
 
+    func learnerSuspending(token: String) async throws(StoreError) -> Learner? {
+        guard Learner.isWellFormedToken(token) else { return nil }
+        let digest = Secrets.digest(token)
+        return try await pool.reading { connection in
+            try connection.queryOne(
+                "SELECT l.* FROM learner_tokens t JOIN learners l ON l.id = t.learner_id WHERE t.token_hash = $1",
+                [digest]
+            ).map(PostgresRows.learner)
+        }
+    }
+
     func learner(id: Int64) throws(StoreError) -> Learner? {
         try pool.readingBlocking { connection in
             try connection.queryOne("SELECT * FROM learners WHERE id = $1", [id]).map(PostgresRows.learner)

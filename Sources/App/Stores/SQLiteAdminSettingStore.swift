@@ -21,4 +21,17 @@ struct SQLiteAdminSettingStore: AdminSettingStoring {
                 arguments: [hex])
         }
     }
+
+    func saveAdminTokenDigestIfAbsent(_ hex: String) throws(StoreError) -> String {
+        try database.writing { connection in
+            try connection.execute(
+                sql: "INSERT OR IGNORE INTO admin_settings (key, value) VALUES ('admin_token_sha256', ?)",
+                arguments: [hex])
+            guard
+                let stored: String = try connection.scalar(
+                    sql: "SELECT value FROM admin_settings WHERE key = 'admin_token_sha256'")
+            else { throw SQLiteError(kind: .decoding, message: "admin_settings lost its admin token digest") }
+            return stored
+        }
+    }
 }

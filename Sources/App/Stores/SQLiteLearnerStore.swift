@@ -40,6 +40,11 @@ struct SQLiteLearnerStore: LearnerStoring {
     ///
     /// The lookup is by SHA-256 digest through the primary-key index: the secret itself is never compared
     /// or stored, so timing reveals nothing about stored tokens.
+    /// An in-process read of one indexed row: as cheap as a suspension, so it runs on the caller's thread.
+    func learnerSuspending(token: String) async throws(StoreError) -> Learner? {
+        try learner(token: token)
+    }
+
     func learner(token: String) throws(StoreError) -> Learner? {
         guard Learner.isWellFormedToken(token) else { return nil }
         return try database.reading { connection in

@@ -99,7 +99,10 @@ struct StoreSet: Sendable {
         }
         let pool: ConnectionPool
         do {
-            pool = try ConnectionPool(.init(connectionString: connectionString, size: configuration.databasePoolSize))
+            pool = try ConnectionPool(
+                .init(
+                    connectionString: connectionString, size: configuration.databasePoolSize,
+                    writers: configuration.databaseWriters))
         } catch {
             throw StartupError("cannot connect to \(connectionString): \(error)")
         }

@@ -1,0 +1,245 @@
+import Foundation
+
+/// Commits many small writes with one WAL flush: writer threads, each with its own connection, drain queued
+/// jobs into one transaction, each job in its own savepoint, and resume each caller only after the `COMMIT`
+/// of the batch holding its job was acknowledged.
+///
+/// With `synchronous_commit = on` a commit waits for its WAL flush, so one transaction per request caps a node
+/// at a few hundred to a thousand writes per second; a batch shares that cost (the contract of the SQLite
+/// module's `GroupCommitter`). A job that throws is rolled back alone (`ROLLBACK TO SAVEPOINT`) and gets its
+/// own error; the others in its batch still commit. A batch runs its jobs in the order of their keys (the
+/// learner's id), so two batches, on this node or another, take row locks in the same order and never deadlock.
+final class GroupCommitter: Sendable {
+    /// A queued job, type-erased: `run` does the work and returns how to acknowledge it after commit.
+    struct Job: Sendable {
+        let key: Int64
+        let run: @Sendable (Connection) throws -> @Sendable () -> Void
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private let queue: BatchQueue
+    private let maximumBatchSize: Int
+    private let stopped = DispatchGroup()
+
+    /// Starts `writers` threads; each opens its connection when its first batch arrives.
+    init(
+        connectionString: ConnectionString, setup: [String], writers: Int, maximumBatchSize: Int,
+        maximumPendingJobs: Int
+    ) {
+        precondition(writers > 0 && maximumBatchSize > 0, "group commit limits must be positive")
+        queue = BatchQueue(maximumPendingJobs: maximumPendingJobs)
+        self.maximumBatchSize = maximumBatchSize
+        for index in 0..<writers {
+            let keeper = ConnectionKeeper(connectionString: connectionString, setup: setup)
+            stopped.enter()
+            let thread = Thread { [self] in
+                drain(keeper)
+                stopped.leave()
+            }
+            thread.name = "folio-pg-commit-\(index)"
+            thread.start()
+        }
+    }
+
+    /// What the writers did so far.
+    var statistics: GroupCommitStatistics { queue.statistics }
+
+    /// Jobs waiting for a writer to take them.
+    var queuedJobCount: Int { queue.count }
+
+    /// Queues `work` and returns its result once the batch holding it has committed.
+    ///
+    /// - Throws: `PostgreSQLError` (kind `.overloaded` when the queue is full, `.closed` after shutdown),
+    ///   what `work` throws, or the batch's `COMMIT` error.
+    func submit<T: Sendable>(orderedBy key: Int64, _ work: @escaping @Sendable (Connection) throws -> T)
+        async throws -> T
+    {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let job = Job(
+                key: key,
+                run: { connection in
+                    let value = try work(connection)
+                    return { continuation.resume(returning: value) }
+                },
+                fail: { error in continuation.resume(throwing: error) }
+            )
+            do {
+                try queue.push(job)
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Refuses new jobs; the writers commit every queued one, then stop. With `wait`, returns once they have.
+    func shutdown(wait: Bool) {
+        queue.close()
+        if wait { stopped.wait() }
+    }
+
+    /// One writer thread's loop: take a batch, commit it, acknowledge its jobs.
+    private func drain(_ keeper: ConnectionKeeper) {
+        while let jobs = queue.pop(maximumBatchSize) {
+            var outcome = BatchOutcome()
+            var remaining = Self.lockOrder(jobs)[...]
+            while !remaining.isEmpty {
+                remaining = commitTransaction(remaining, keeper: keeper, into: &outcome)
+            }
+            queue.record(outcome, batchSize: jobs.count)
+            for acknowledge in outcome.completions { acknowledge() }
+        }
+        keeper.close()
+    }
+
+    /// The jobs by key, jobs with equal keys in arrival order.
+    static func lockOrder(_ jobs: [Job]) -> [Job] {
+        jobs.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
+    }
+
+    /// Runs jobs in one transaction; returns the jobs still to run when a failure ended it early.
+    ///
+    /// When the transaction itself is lost (the connection broke, or the server aborted it), the jobs before
+    /// the failing one fail with its error and the ones after it get a new transaction.
+    private func commitTransaction(
+        _ jobs: ArraySlice<Job>, keeper: ConnectionKeeper, into outcome: inout BatchOutcome
+    ) -> ArraySlice<Job> {
+        outcome.transactions += 1
+        let connection: Connection
+        do {
+            connection = try keeper.ready()
+            try connection.executeScript("BEGIN; SAVEPOINT folio_job")
+        } catch {
+            fail(jobs, with: error, into: &outcome)
+            return []
+        }
+        var succeeded: [Job] = []
+        var acknowledgements: [@Sendable () -> Void] = []
+        var savepointUsed = false
+        for (index, job) in zip(jobs.indices, jobs) {
+            do {
+                if savepointUsed { connection.sendAhead(["RELEASE SAVEPOINT folio_job", "SAVEPOINT folio_job"]) }
+                savepointUsed = true
+                acknowledgements.append(try job.run(connection))
+                succeeded.append(job)
+            } catch {
+                fail([job], with: error, into: &outcome)
+                do {
+                    guard connection.isOpen, connection.isInTransaction else { throw error }
+                    // The savepoint stays after a rollback to it: the next job runs in it.
+                    try connection.executeScript("ROLLBACK TO SAVEPOINT folio_job")
+                    savepointUsed = false
+                } catch {
+                    connection.rollBack()
+                    fail(succeeded, with: error, into: &outcome)
+                    return jobs[(index + 1)...]
+                }
+            }
+        }
+        guard !succeeded.isEmpty else {
+            connection.rollBack()
+            return []
+        }
+        do {
+            let tag = try connection.executeScript("COMMIT")
+            guard tag == "COMMIT" else {
+                throw PostgreSQLError(kind: .server, message: "the transaction was rolled back instead of committed")
+            }
+            outcome.committedJobs += acknowledgements.count
+            outcome.completions += acknowledgements
+        } catch {
+            connection.rollBack()
+            fail(succeeded, with: error, into: &outcome)
+        }
+        return []
+    }
+
+    private func fail(_ jobs: some Sequence<Job>, with error: any Error, into outcome: inout BatchOutcome) {
+        for job in jobs {
+            outcome.failedJobs += 1
+            outcome.completions.append { job.fail(error) }
+        }
+    }
+}
+
+/// Counters of a group committer, for tests and diagnostics.
+struct GroupCommitStatistics: Sendable, Equatable {
+    var batches = 0
+    var transactions = 0
+    var committedJobs = 0
+    var failedJobs = 0
+    var refusedJobs = 0
+    var largestBatch = 0
+}
+
+/// What one batch did, so callers are resumed after the batch's bookkeeping.
+struct BatchOutcome: Sendable {
+    var transactions = 0
+    var committedJobs = 0
+    var failedJobs = 0
+    var completions: [@Sendable () -> Void] = []
+}
+
+/// The jobs waiting for a writer: bounded, closable, taken a batch at a time.
+private final class BatchQueue: @unchecked Sendable {  // `jobs`, `closed`, `counters` only touched under `condition`
+    private let condition = NSCondition()
+    private var jobs: [GroupCommitter.Job] = []
+    private var closed = false
+    private var counters = GroupCommitStatistics()
+    private let maximumPendingJobs: Int
+
+    init(maximumPendingJobs: Int) {
+        self.maximumPendingJobs = maximumPendingJobs
+    }
+
+    var statistics: GroupCommitStatistics {
+        condition.lock()
+        defer { condition.unlock() }
+        return counters
+    }
+
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.count
+    }
+
+    func push(_ job: GroupCommitter.Job) throws(PostgreSQLError) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { throw PostgreSQLError(kind: .closed, message: "the write queue is shut down") }
+        guard jobs.count < maximumPendingJobs else {
+            counters.refusedJobs += 1
+            throw PostgreSQLError(kind: .overloaded, message: "\(maximumPendingJobs) writes already queued")
+        }
+        jobs.append(job)
+        condition.signal()
+    }
+
+    /// Up to `limit` jobs, waiting for one; `nil` once closed and drained.
+    func pop(_ limit: Int) -> [GroupCommitter.Job]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while jobs.isEmpty && !closed { condition.wait() }
+        guard !jobs.isEmpty else { return nil }
+        let count = min(limit, jobs.count)
+        defer { jobs.removeFirst(count) }
+        return Array(jobs.prefix(count))
+    }
+
+    func record(_ outcome: BatchOutcome, batchSize: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        counters.batches += 1
+        counters.transactions += outcome.transactions
+        counters.committedJobs += outcome.committedJobs
+        counters.failedJobs += outcome.failedJobs
+        counters.largestBatch = max(counters.largestBatch, batchSize)
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import PostgreSQL
+
+/// The group commit against a live server (skipped without `FOLIO_TEST_DATABASE_URL`): the contract of the
+/// SQLite module's group committer.
+@Suite(.enabled(if: LiveDatabase.isAvailable, "FOLIO_TEST_DATABASE_URL names a test cluster"))
+struct GroupCommitterTests {
+    struct Rejected: Error, Equatable {
+        let job: Int
+    }
+
+    private static func open(_ connectionString: ConnectionString, writers: Int) throws -> ConnectionPool {
+        let pool = try ConnectionPool(.init(connectionString: connectionString, size: 1, writers: writers))
+        let setup = try Connection(connectionString)
+        defer { setup.close() }
+        try setup.executeScript(
+            "CREATE TABLE attempt (id BIGSERIAL PRIMARY KEY, task BIGINT, job BIGINT, UNIQUE (task, job))")
+        return pool
+    }
+
+    private static func insert(task: Int, job: Int) -> @Sendable (Connection) throws -> Int64 {
+        { connection in
+            guard
+                let row = try connection.queryOne(
+                    "INSERT INTO attempt (task, job) VALUES ($1, $2) RETURNING id", [task, job])
+            else { throw Rejected(job: job) }
+            return try row["id"]
+        }
+    }
+
+    /// Occupies the only writer until `release` is signalled, so later jobs queue up behind it.
+    private static func blockWriter(_ pool: ConnectionPool) async throws -> (
+        release: DispatchSemaphore, done: Task<Void, any Error>
+    ) {
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let done = Task {
+            try await pool.groupCommitted(orderedBy: 0) { _ in
+                started.signal()
+                release.wait()
+            }
+        }
+        try await ConnectionPoolTests.waitUntil { started.wait(timeout: .now()) == .success }
+        return (release, done)
+    }
+
+    private static func count(_ connectionString: ConnectionString, task: Int) throws -> Int {
+        let reader = try Connection(connectionString)
+        defer { reader.close() }
+        return try reader.queryOne("SELECT count(*) AS n FROM attempt WHERE task = $1", [task])?["n"] ?? -1
+    }
+
+    @Test func twentyTasksTimesTwentyJobsAreAllCommittedExactlyOnce() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 2)
+            defer { pool.close() }
+            let ids = try await withThrowingTaskGroup(of: [Int64].self) { group in
+                for task in 0..<20 {
+                    group.addTask {
+                        var ids: [Int64] = []
+                        for job in 0..<20 {
+                            ids.append(
+                                try await pool.groupCommitted(orderedBy: Int64(job), Self.insert(task: task, job: job)))
+                        }
+                        return ids
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(Set(ids).count == 400)
+            let reader = try Connection(connectionString)
+            defer { reader.close() }
+            #expect(try reader.queryOne("SELECT count(DISTINCT task * 100 + job) AS n FROM attempt")?["n"] == 400)
+            let statistics = pool.groupCommitStatistics
+            #expect(statistics.committedJobs == 400)
+            #expect(statistics.failedJobs == 0)
+        }
+    }
+
+    @Test func failingJobIsRolledBackAloneAndTheRestOfItsBatchCommits() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            let blocker = try await Self.blockWriter(pool)
+            let jobs = 12
+            let results = Task {
+                await withTaskGroup(of: (Int, Result<Int64, any Error>).self) { group in
+                    for job in 0..<jobs {
+                        group.addTask {
+                            do {
+                                let id = try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                                    let id = try Self.insert(task: 1, job: job)(connection)
+                                    if job == 5 { throw Rejected(job: job) }
+                                    if job == 7 { try connection.execute("INSERT INTO nowhere VALUES (1)") }
+                                    return id
+                                }
+                                return (job, .success(id))
+                            } catch {
+                                return (job, .failure(error))
+                            }
+                        }
+                    }
+                    return await group.reduce(into: [Int: Result<Int64, any Error>]()) { $0[$1.0] = $1.1 }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            let outcomes = await results.value
+
+            for job in 0..<jobs {
+                switch (job, outcomes[job]) {
+                case (5, .failure(let error)): #expect(error as? Rejected == Rejected(job: 5))
+                case (7, .failure(let error)): #expect((error as? PostgreSQLError)?.sqlState == "42P01")
+                case (_, .success): break
+                default: Issue.record("job \(job): unexpected \(String(describing: outcomes[job]))")
+                }
+            }
+            let reader = try Connection(connectionString)
+            defer { reader.close() }
+            let stored = try reader.query("SELECT job FROM attempt ORDER BY job").map { try $0["job"] as Int }
+            #expect(stored == [0, 1, 2, 3, 4, 6, 8, 9, 10, 11])
+            let statistics = pool.groupCommitStatistics
+            #expect(statistics.largestBatch == jobs)
+            #expect(statistics.transactions == 2, "the blocker's, then one for the whole batch")
+            #expect(statistics.committedJobs == jobs - 2 + 1)
+            #expect(statistics.failedJobs == 2)
+        }
+    }
+
+    /// A write a job sent ahead fails with the next job's statement, when the job was already done: every job
+    /// acknowledged is stored and every job stored was acknowledged; the one whose write failed is not.
+    @Test(arguments: [3, 7]) func aFailedWriteSentAheadFailsItsJobNeverAcknowledgingLostWork(failing: Int)
+        async throws
+    {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            let blocker = try await Self.blockWriter(pool)
+            let jobs = 8
+            let results = Task {
+                await withTaskGroup(of: (Int, Bool).self) { group in
+                    for job in 0..<jobs {
+                        group.addTask {
+                            let done = try? await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                                let id = try Self.insert(task: 4, job: job)(connection)
+                                if job == failing {  // the same (task, job) again: a unique violation, later
+                                    try connection.sendAhead(
+                                        "INSERT INTO attempt (task, job) VALUES ($1, $2)", [4, job])
+                                }
+                                return id
+                            }
+                            return (job, done != nil)
+                        }
+                    }
+                    return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            let acknowledged = await results.value
+            let reader = try Connection(connectionString)
+            defer { reader.close() }
+            let stored = Set(
+                try reader.query("SELECT job FROM attempt WHERE task = 4").map { try $0["job"] as Int })
+            #expect(acknowledged[failing] == false)
+            #expect(Set((0..<jobs).filter { acknowledged[$0] == true }) == stored)
+        }
+    }
+
+    @Test func closeCommitsEveryQueuedJobThenRefusesNewOnes() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            let blocker = try await Self.blockWriter(pool)
+            let queued = (0..<10).map { job in
+                Task { try await pool.groupCommitted(orderedBy: 0, Self.insert(task: 3, job: job)) }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == 10 }
+            let closed = DispatchSemaphore(value: 0)
+            Thread {
+                pool.close()
+                closed.signal()
+            }.start()
+            blocker.release.signal()
+            try await ConnectionPoolTests.waitUntil { closed.wait(timeout: .now()) == .success }
+            // Committed before close() returned, not merely before the callers resumed.
+            #expect(try Self.count(connectionString, task: 3) == 10)
+            for task in queued { _ = try await task.value }
+            let error = await #expect(throws: PostgreSQLError.self) {
+                try await pool.groupCommitted(orderedBy: 0, Self.insert(task: 3, job: 100))
+            }
+            #expect(error?.kind == .closed)
+        }
+    }
+}
+
+/// The order of a batch, which needs no server.
+@Suite struct GroupCommitOrderTests {
+    @Test func aBatchRunsByKeyAndKeepsArrivalOrderWithinAKey() {
+        let keys: [Int64] = [5, 1, 5, 3, Int64.max, 1]
+        let order = ConnectionPoolTests.Order()
+        let jobs = keys.enumerated().map { index, key in
+            GroupCommitter.Job(key: key, run: { _ in {} }, fail: { _ in order.append("\(index)") })
+        }
+        let ordered = GroupCommitter.lockOrder(jobs)
+        for job in ordered { job.fail(CancellationError()) }
+        #expect(ordered.map(\.key) == [1, 1, 3, 5, 5, Int64.max])
+        #expect(order.all == ["1", "5", "3", "0", "2", "4"])
+    }
+}
