@@ -24,6 +24,8 @@ public final class Connection {
     }
     /// Statements to send in one pipeline with the next statement (`sendAhead`).
     private var ahead: [AheadStatement] = []
+    /// How many times this connection sent work and waited for the server's answer (one per pipeline).
+    private(set) var roundTrips = 0
 
     /// Connects, then runs `setup`.
     /// - Throws: `PostgreSQLError` of kind `.connection` when the server is unreachable or refuses the login.
@@ -130,13 +132,26 @@ public final class Connection {
 
     /// Runs SQL without parameters through the simple-query protocol, several statements allowed
     /// (migrations, `BEGIN`, `COMMIT`). Returns the last command's tag (`COMMIT`, `ROLLBACK`…).
+    /// A single statement after writes sent ahead (a group commit's `COMMIT` after the last score upsert)
+    /// travels in their pipeline: one round trip, not two.
     @discardableResult
     public func executeScript(_ sql: String) throws(PostgreSQLError) -> String {
-        if ahead.contains(where: { $0.name != nil }) { try flushAhead(try usableHandle()) }
+        if ahead.contains(where: { $0.name != nil }) {
+            guard sql.contains(";") else {
+                let final = AheadStatement(sql: sql, name: nil, texts: [])
+                guard let result = try runPipelined(try usableHandle(), final: final) else {
+                    throw PostgreSQLError(kind: .connection, message: lastMessage)
+                }
+                defer { PQclear(result) }
+                return String(cString: PQcmdStatus(result))
+            }
+            try flushAhead(try usableHandle())
+        }
         let script = (ahead.map(\.sql) + [sql]).joined(separator: "; ")
         ahead = []
         let result = try retryingOnFreshBreak { () throws(PostgreSQLError) -> OpaquePointer in
-            try checked(PQexec(try usableHandle(), script))
+            roundTrips += 1
+            return try checked(PQexec(try usableHandle(), script))
         }
         defer { PQclear(result) }
         return String(cString: PQcmdStatus(result))
@@ -175,6 +190,7 @@ public final class Connection {
             }
             return answer
         }
+        roundTrips += 1
         do {
             return try checked(
                 Self.withOptionalCStrings(texts) { values in
@@ -201,12 +217,14 @@ public final class Connection {
         if let known = prepared[key] { return known }
         try flushAhead(handle)
         if prepared.count >= Self.maxPrepared, !isInTransaction {
+            roundTrips += 1
             PQclear(try checked(PQexec(handle, "DEALLOCATE ALL")))
             prepared = [:]
         }
         preparedCount += 1
         let name = "folio_\(preparedCount)"
         let types = arguments.map { type(of: $0).postgreSQLType }
+        roundTrips += 1
         PQclear(try checked(PQprepare(handle, name, sql, Int32(types.count), types)))
         prepared[key] = name
         return name
@@ -218,6 +236,7 @@ public final class Connection {
         if ahead.allSatisfy({ $0.name == nil }) {
             let script = ahead.map(\.sql).joined(separator: "; ")
             ahead = []
+            roundTrips += 1
             PQclear(try checked(PQexec(handle, script)))
         } else if let last = try runPipelined(handle, final: nil) {
             PQclear(last)
@@ -245,6 +264,7 @@ public final class Connection {
                 }
         }
         if sent { sent = PQpipelineSync(handle) == 1 }
+        roundTrips += 1
         var failure: PostgreSQLError?
         var failedAhead = false
         var answer: OpaquePointer?
@@ -283,7 +303,10 @@ public final class Connection {
         }
         if let failure {
             if let answer { PQclear(answer) }
-            if failedAhead, carriesWrites, isInTransaction { PQclear(PQexec(handle, "ROLLBACK")) }
+            if failedAhead, carriesWrites, isInTransaction {
+                roundTrips += 1
+                PQclear(PQexec(handle, "ROLLBACK"))
+            }
             throw failure
         }
         return answer

@@ -93,7 +93,7 @@ struct StoreContractTests {
         try await Self.withStores(engine) { stores in
             var attempt = Self.attempt("ch0-q1", in: .chapter(0), .correct, score: 1)
             attempt.announcement = AttemptAnnouncement(
-                required: ["ch0-q1"], policy: ScoringPolicy(), origin: "https://folio.example",
+                requiredQuestions: { _ in ["ch0-q1"] }, policy: ScoringPolicy(), origin: "https://folio.example",
                 pushesStatements: false)
             let quiet = try await stores.attempts.record(attempt, by: .create(language: "it"))
             let learnerID = try #require(quiet.issued).learner.id
@@ -102,6 +102,27 @@ struct StoreContractTests {
             let heard = try await stores.attempts.record(attempt, by: .existing(learnerID))
             #expect(heard.tries.attempts == 2)
             #expect(try await stores.outbox.hasDue(at: Int64.max / 2), "the graded event waits in the outbox")
+        }
+    }
+
+    @Test(arguments: Engine.available) func completionIsJudgedByTheLearnersCohortPlanReadInTheAttempt(
+        engine: Engine
+    ) async throws {
+        try await Self.withStores(engine) { stores in
+            let cohort = try await stores.cohorts.create(name: "Onboarding", plan: CohortPlan(required: [.chapter(0)]))
+            let member = try await stores.learners.create(displayName: "Ada", language: "it", cohortID: cohort.id)
+            let loner = try await stores.learners.create(displayName: "Bo", language: "it", cohortID: nil)
+            _ = try await stores.webhooks.create(url: "https://hooks.example/folio", events: [.learnerCompleted])
+            var attempt = Self.attempt("ch0-q1", in: .chapter(0), .correct, score: 1)
+            attempt.announcement = AttemptAnnouncement(
+                requiredQuestions: { plan in plan.required == [.chapter(0)] ? ["ch0-q1"] : ["ch0-q1", "ch1-q1"] },
+                policy: ScoringPolicy(), origin: "https://folio.example", pushesStatements: false)
+            _ = try await stores.attempts.record(attempt, by: .existing(member.learner.id))
+            _ = try await stores.attempts.record(attempt, by: .existing(loner.learner.id))
+            let due = try await stores.outbox.take(at: Int64.max / 2, limit: 10, lease: 1000)
+            let completed = due.map(\.delivery).filter { $0.event == "learner.completed" }
+            #expect(completed.count == 1, "only the member completed: their plan requires chapter 0 alone")
+            #expect(completed.first?.payload.contains(#""display_name":"Ada""#) == true)
         }
     }
 

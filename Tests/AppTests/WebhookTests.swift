@@ -109,7 +109,7 @@ import Testing
 
     @Test func anAttemptAnnouncesCompletionOnlyWhenItPassesTheLastRequiredQuestion() {
         let announcement = AttemptAnnouncement(
-            required: ["ch0-q1", "ch0-q2"], policy: ScoringPolicy(), origin: "https://folio.example",
+            requiredQuestions: { _ in ["ch0-q1", "ch0-q2"] }, policy: ScoringPolicy(), origin: "https://folio.example",
             pushesStatements: false)
         let attempt = Attempt(
             id: 7, learnerID: 3, questionID: "ch0-q2", section: .chapter(0), language: "it", answer: "1", choice: nil,

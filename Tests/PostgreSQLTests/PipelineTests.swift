@@ -87,4 +87,36 @@ struct PipelineTests {
             #expect(connection.isOpen)
         }
     }
+    @Test func aCommitAfterWritesSentAheadTravelsWithThemInOneRoundTrip() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let connection = try Connection(connectionString)
+            defer { connection.close() }
+            try connection.executeScript("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+            try connection.execute("INSERT INTO t (id) VALUES ($1)", [Int64(1)])  // prepared from now on
+            try connection.executeScript("BEGIN")
+            try connection.sendAhead("INSERT INTO t (id) VALUES ($1)", [Int64(2)])
+            try connection.sendAhead("INSERT INTO t (id) VALUES ($1)", [Int64(3)])
+            let before = connection.roundTrips
+            #expect(try connection.executeScript("COMMIT") == "COMMIT")
+            #expect(connection.roundTrips == before + 1, "the writes and the COMMIT went in one pipeline")
+            #expect(!connection.isInTransaction)
+            #expect(try connection.query("SELECT id FROM t ORDER BY id").map { try $0["id"] as Int64 } == [1, 2, 3])
+        }
+    }
+
+    @Test func aCommitAfterAFailedWriteSentAheadFailsAndKeepsNothing() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let connection = try Connection(connectionString)
+            defer { connection.close() }
+            try connection.executeScript("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+            try connection.executeScript("BEGIN")
+            try connection.execute("INSERT INTO t (id) VALUES ($1)", [Int64(1)])
+            try connection.sendAhead("INSERT INTO t (id) VALUES ($1)", [Int64(1)])
+            let error = #expect(throws: PostgreSQLError.self) { try connection.executeScript("COMMIT") }
+            #expect(error?.sqlState == "23505")
+            #expect(!connection.isInTransaction)
+            #expect(try connection.query("SELECT id FROM t").isEmpty)
+            #expect(connection.isOpen)
+        }
+    }
 }

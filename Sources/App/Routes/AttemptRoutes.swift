@@ -72,7 +72,6 @@ enum AttemptRoutes {
         let attempts: any AttemptStoring
         let metrics: Metrics
         let publicOrigin: PublicOrigin
-        let cohorts: any CohortStoring
         /// Whether each attempt's statement is pushed to a learning record store.
         let pushesStatements: Bool
 
@@ -87,7 +86,6 @@ enum AttemptRoutes {
             attempts = services.attempts
             metrics = services.metrics
             publicOrigin = services.publicOrigin
-            cohorts = services.cohorts
             pushesStatements = services.configuration.recordStore != nil
         }
     }
@@ -166,8 +164,7 @@ enum AttemptRoutes {
             choice: hasChoice ? choiceText : nil, verdict: grade.verdict, score: grade.score,
             contentVersionID: snapshot.versionID, questionHash: try snapshot.fingerprint.questionHash(questionID),
             announcement: AttemptAnnouncement(
-                required: try await requiredQuestions(of: learner, in: course, context: context),
-                policy: context.scoring,
+                requiredQuestions: { plan in plan.requiredQuestions(in: course) }, policy: context.scoring,
                 origin: context.publicOrigin.xapiHomePage, pushesStatements: context.pushesStatements))
         let recorded = try await durably {
             try await context.attempts.record(
@@ -175,18 +172,6 @@ enum AttemptRoutes {
         }
         context.metrics.recordAttempt(verdict: grade.verdict.rawValue)
         return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)
-    }
-
-    /// The questions the learner must pass to complete: their cohort's plan, else every chapter and the
-    /// practice (the default plan).
-    private static func requiredQuestions(of learner: Learner?, in course: LanguageCourse, context: Context)
-        async throws -> Set<String>
-    {
-        var plan = CohortPlan()
-        if let cohortID = learner?.cohortID, let cohort = try await context.cohorts.cohort(id: cohortID) {
-            plan = cohort.plan
-        }
-        return plan.requiredQuestions(in: course)
     }
 
 }

@@ -125,13 +125,10 @@ struct PostgresCohortStore: CohortStoring {
         """
 
     private static func cohort(from row: Row) throws -> Cohort {
-        let dueDate: String? = try row["due_date"]
-        let required: String? = try row["required"]
-        return Cohort(
+        Cohort(
             id: try row["id"], name: try row["name"], joinCode: try row["join_code"], createdAt: try row["created_at"],
             learnerCount: try row["learner_count"],
-            plan: CohortPlan(
-                dueDate: dueDate.flatMap(DueDate.init), required: required.map(SQLiteCohortStore.decodeRequired)))
+            plan: SQLiteCohortStore.plan(dueDate: try row["due_date"], required: try row["required"]))
     }
 }
 

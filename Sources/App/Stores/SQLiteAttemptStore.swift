@@ -88,10 +88,15 @@ struct SQLiteAttemptStore: AttemptStoring {
         }
         guard
             let row = try connection.queryOne(
-                sql: "SELECT display_name, cohort_id FROM learners WHERE id = ?", arguments: [attempt.learnerID])
+                sql: """
+                    SELECT l.display_name, l.cohort_id, c.due_date, c.required FROM learners l
+                    LEFT JOIN cohorts c ON c.id = l.cohort_id WHERE l.id = ?
+                    """,
+                arguments: [attempt.learnerID])
         else { return }
         let learner = AttemptAnnouncement.LearnerFacts(
-            id: attempt.learnerID, displayName: try row["display_name"], cohortID: try row["cohort_id"])
+            id: attempt.learnerID, displayName: try row["display_name"], cohortID: try row["cohort_id"],
+            plan: SQLiteCohortStore.plan(dueDate: try row["due_date"], required: try row["required"]))
         let after = try progressRecords(attempt.learnerID, connection).tries
         let messages = announcement.messages(for: attempt, learner: learner, before: before, after: after)
         try SQLiteOutboxStore.enqueue(messages, at: now, on: connection)

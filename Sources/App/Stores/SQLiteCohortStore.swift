@@ -149,12 +149,15 @@ struct SQLiteCohortStore: CohortStoring {
         """
 
     static func cohort(from row: Row) throws -> Cohort {
-        let dueDate: String? = try row["due_date"]
-        let required: String? = try row["required"]
-        return Cohort(
+        Cohort(
             id: try row["id"], name: try row["name"], joinCode: try row["join_code"], createdAt: try row["created_at"],
             learnerCount: try row["learner_count"],
-            plan: CohortPlan(dueDate: dueDate.flatMap(DueDate.init), required: required.map(decodeRequired)))
+            plan: plan(dueDate: try row["due_date"], required: try row["required"]))
+    }
+
+    /// A plan from its stored columns (both engines store them alike); both `nil` is the default plan.
+    static func plan(dueDate: String?, required: String?) -> CohortPlan {
+        CohortPlan(dueDate: dueDate.flatMap(DueDate.init), required: required.map(decodeRequired))
     }
 
     /// The stored form of the required sections: names separated by spaces; `nil` for the default.

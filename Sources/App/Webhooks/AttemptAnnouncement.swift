@@ -7,8 +7,10 @@ import Views
 /// Pure: the attempt store gives it the stored attempt and the learner's facts, and writes what it returns
 /// to the outbox in the same transaction.
 struct AttemptAnnouncement: Sendable {
-    /// The questions the learner must pass to complete (their cohort's plan, else every chapter and the practice).
-    var required: Set<String>
+    /// The questions the learner must pass to complete under a plan (their cohort's, else the default: every
+    /// chapter and the practice). The store reads the plan in the attempt's transaction, and only when something
+    /// is announced, so an attempt costs no read of the learner's cohort before its write.
+    var requiredQuestions: @Sendable (CohortPlan) -> Set<String>
     var policy: ScoringPolicy
     /// The Folio origin (`--public-url`, else the listening address): the xAPI account's home page.
     var origin: String
@@ -20,6 +22,8 @@ struct AttemptAnnouncement: Sendable {
         var id: Int64
         var displayName: String
         var cohortID: Int64?
+        /// Their cohort's plan; the default plan without a cohort.
+        var plan = CohortPlan()
     }
 
     /// The messages for `attempt`, given the learner's facts on its question before it and on every
@@ -41,6 +45,7 @@ struct AttemptAnnouncement: Sendable {
                     ]))
         ]
         let passedBefore = before.map(policy.passed) ?? false
+        let required = passedNow && !passedBefore ? requiredQuestions(learner.plan) : []
         if required.contains(attempt.questionID), passedNow, !passedBefore,
             required.allSatisfy({ after[$0].map(policy.passed) ?? false })
         {
