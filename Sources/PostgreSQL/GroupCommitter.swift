@@ -1,13 +1,15 @@
 import Foundation
 
 /// Commits many small writes with one WAL flush: writer threads, each with its own connection, drain queued
-/// jobs into one transaction, each job in its own savepoint, and resume each caller only after the `COMMIT`
-/// of the batch holding its job was acknowledged.
+/// jobs into one transaction and resume each caller only after the `COMMIT` of the batch holding its job was
+/// acknowledged.
 ///
 /// With `synchronous_commit = on` a commit waits for its WAL flush, so one transaction per request caps a node
 /// at a few hundred to a thousand writes per second; a batch shares that cost (the contract of the SQLite
-/// module's `GroupCommitter`). A job that throws is rolled back alone (`ROLLBACK TO SAVEPOINT`) and gets its
-/// own error; the others in its batch still commit. A batch runs its jobs in the order of their keys (the
+/// module's `GroupCommitter`). A batch first runs without savepoints (two statements and a subtransaction
+/// fewer per job, on the server's CPU); when a job throws, that transaction is rolled back, nothing of it
+/// having committed, and the batch runs again with a savepoint per job: the failing job is rolled back
+/// alone (`ROLLBACK TO SAVEPOINT`) and gets its own error, the others still commit. A batch runs its jobs in the order of their keys (the
 /// learner's id), so two batches, on this node or another, take row locks in the same order and never deadlock.
 final class GroupCommitter: Sendable {
     /// A queued job, type-erased: `run` does the work and returns how to acknowledge it after commit.
@@ -81,7 +83,7 @@ final class GroupCommitter: Sendable {
     private func drain(_ keeper: ConnectionKeeper) {
         while let jobs = queue.pop(maximumBatchSize) {
             var outcome = BatchOutcome()
-            var remaining = Self.lockOrder(jobs)[...]
+            var remaining = commitWithoutSavepoints(Self.lockOrder(jobs)[...], keeper: keeper, into: &outcome)
             while !remaining.isEmpty {
                 remaining = commitTransaction(remaining, keeper: keeper, into: &outcome)
             }
@@ -96,7 +98,54 @@ final class GroupCommitter: Sendable {
         jobs.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
     }
 
-    /// Runs jobs in one transaction; returns the jobs still to run when a failure ended it early.
+    /// Runs jobs in one transaction without savepoints; returns them all when one failed before anything could
+    /// commit (they then run again with a savepoint each), else none: committed, or failed for good.
+    ///
+    /// Not committed for sure: a job threw (the transaction is rolled back), or the server refused the
+    /// `COMMIT` or a write sent ahead with it. A lost connection during `COMMIT` leaves the outcome unknown:
+    /// those jobs fail, unacknowledged, and are never run twice.
+    private func commitWithoutSavepoints(
+        _ jobs: ArraySlice<Job>, keeper: ConnectionKeeper, into outcome: inout BatchOutcome
+    ) -> ArraySlice<Job> {
+        outcome.transactions += 1
+        let connection: Connection
+        do {
+            connection = try keeper.ready()
+            try connection.executeScript("BEGIN")
+        } catch {
+            fail(jobs, with: error, into: &outcome)
+            return []
+        }
+        var acknowledgements: [@Sendable () -> Void] = []
+        acknowledgements.reserveCapacity(jobs.count)
+        for job in jobs {
+            do {
+                acknowledgements.append(try job.run(connection))
+            } catch {
+                connection.rollBack()
+                return jobs
+            }
+        }
+        do {
+            guard try connection.executeScript("COMMIT") == "COMMIT" else {
+                return jobs  // the transaction had failed: the server rolled it back
+            }
+            outcome.committedJobs += acknowledgements.count
+            outcome.completions += acknowledgements
+            return []
+        } catch {
+            if !error.isUnavailable, connection.isOpen {
+                connection.rollBack()
+                return jobs
+            }
+            connection.rollBack()
+            fail(jobs, with: error, into: &outcome)
+            return []
+        }
+    }
+
+    /// Runs jobs in one transaction, a savepoint each; returns the jobs still to run when a failure ended it
+    /// early.
     ///
     /// When the transaction itself is lost (the connection broke, or the server aborted it), the jobs before
     /// the failing one fail with its error and the ones after it get a new transaction.

@@ -124,9 +124,45 @@ struct GroupCommitterTests {
             #expect(stored == [0, 1, 2, 3, 4, 6, 8, 9, 10, 11])
             let statistics = pool.groupCommitStatistics
             #expect(statistics.largestBatch == jobs)
-            #expect(statistics.transactions == 2, "the blocker's, then one for the whole batch")
+            #expect(
+                statistics.transactions == 3,
+                "the blocker's, the batch without savepoints (rolled back at job 5), then with a savepoint each")
             #expect(statistics.committedJobs == jobs - 2 + 1)
             #expect(statistics.failedJobs == 2)
+        }
+    }
+
+    /// A batch where nothing fails is one transaction without savepoints: the jobs see no subtransaction.
+    @Test func aBatchWithoutFailuresCommitsInOneTransactionWithoutSavepoints() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            let blocker = try await Self.blockWriter(pool)
+            let jobs = 10
+            let results = Task {
+                try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for job in 0..<jobs {
+                        group.addTask {
+                            try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                                _ = try Self.insert(task: 5, job: job)(connection)
+                                // A subtransaction would have its own id; the top level's is the only one.
+                                let row = try connection.queryOne(
+                                    "SELECT txid_current_if_assigned() = txid_current() AS top")
+                                return try row?["top"] ?? false
+                            }
+                        }
+                    }
+                    return try await group.reduce(into: [Bool]()) { $0.append($1) }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            #expect(try await results.value == Array(repeating: true, count: jobs))
+            #expect(try Self.count(connectionString, task: 5) == jobs)
+            let statistics = pool.groupCommitStatistics
+            #expect(statistics.transactions == 2, "the blocker's, then one for the whole batch")
+            #expect(statistics.committedJobs == jobs + 1)
         }
     }
 

@@ -142,8 +142,8 @@ enum AttemptRoutes {
         guard hasAnswer || hasChoice else {
             throw APIError.unprocessable("give an answer (free text) or a choice", code: "missing_answer")
         }
-        let learner = try await context.authenticator.answeringLearner(request)
-        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + context.clients.address(of: request)
+        let learnerID = try await context.authenticator.answeringLearnerID(request)
+        let limiterKey = learnerID.map { "learner:\($0)" } ?? "address:" + context.clients.address(of: request)
         if case .limited(let retryAfter) = context.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
@@ -168,7 +168,7 @@ enum AttemptRoutes {
                 origin: context.publicOrigin.xapiHomePage, pushesStatements: context.pushesStatements))
         let recorded = try await durably {
             try await context.attempts.record(
-                attempt, by: learner.map { .existing($0.id) } ?? .create(language: language))
+                attempt, by: learnerID.map { .existing($0) } ?? .create(language: language))
         }
         context.metrics.recordAttempt(verdict: grade.verdict.rawValue)
         return Outcome(grade: grade, attempt: recorded.attempt, tries: recorded.tries, issued: recorded.issued)

@@ -9,6 +9,8 @@ struct Authenticator: Sendable {
     let access: AdminAccess
     let learners: any LearnerStoring
     let tokens: any TokenStoring
+    /// Learner ids by token digest for the write routes (`answeringLearnerID`).
+    let learnerIDs = LearnerIDCache()
 
     /// The principal behind the `Authorization: Bearer` header alone (cookies never authorise admin or
     /// scores routes); `nil` without a bearer token.
@@ -84,16 +86,27 @@ struct Authenticator: Sendable {
         }
     }
 
-    /// The learner answering a question: a stale cookie starts afresh (`nil`), an unknown bearer token is
-    /// refused (401, throttled like other bad bearer tokens). Suspends, never blocks, while the store answers.
-    func answeringLearner(_ request: Request) async throws -> Learner? {
+    /// The id of the learner answering a question or revealing answers: a stale cookie starts afresh (`nil`),
+    /// an unknown bearer token is refused (401, throttled like other bad bearer tokens). A token seen before is
+    /// answered from `learnerIDs` (tokens never change hands); otherwise the task suspends, never blocks,
+    /// while the store answers.
+    func answeringLearnerID(_ request: Request) async throws -> Int64? {
         if let bearer = LearnerIdentity.bearerToken(in: request) {
-            guard let learner = try await learners.learnerSuspending(token: bearer) else {
+            guard let id = try await learnerID(token: bearer) else {
                 throw try access.refuseBearer(request, APIError.unauthorized("the bearer token is not a learner token"))
             }
-            return learner
+            return id
         }
         guard let cookie = LearnerIdentity.cookie(named: LearnerIdentity.cookieName, in: request) else { return nil }
-        return try await learners.learnerSuspending(token: cookie)
+        return try await learnerID(token: cookie)
+    }
+
+    private func learnerID(token: String) async throws(StoreError) -> Int64? {
+        guard Learner.isWellFormedToken(token) else { return nil }
+        let digest = Secrets.digest(token)
+        if let id = learnerIDs.learnerID(digest: digest) { return id }
+        guard let learner = try await learners.learnerSuspending(token: token) else { return nil }
+        learnerIDs.remember(digest: digest, learnerID: learner.id)
+        return learner.id
     }
 }

@@ -122,14 +122,14 @@ enum RevealRoutes {
         guard context.scoring.reveal != .never else {
             throw APIError.make(.forbidden, code: "reveal_disabled", "this server never shows reference answers")
         }
-        let learner = try await context.authenticator.answeringLearner(request)
-        let limiterKey = learner.map { "learner:\($0.id)" } ?? "address:" + context.clients.address(of: request)
+        let learnerID = try await context.authenticator.answeringLearnerID(request)
+        let limiterKey = learnerID.map { "learner:\($0)" } ?? "address:" + context.clients.address(of: request)
         if case .limited(let retryAfter) = context.attemptLimiter.acquire(limiterKey) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         return try await durably {
             try await context.attempts.reveal(
-                questions, by: learner.map { .existing($0.id) } ?? .create(language: language))
+                questions, by: learnerID.map { .existing($0) } ?? .create(language: language))
         }
     }
 }
