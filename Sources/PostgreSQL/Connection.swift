@@ -20,12 +20,21 @@ public final class Connection {
     /// Whether nothing ran since the pool handed the connection out: a failure then is safe to retry once
     /// after a reset, because the server cannot have done anything.
     var isUntouched = false {
-        didSet { if isUntouched { ahead = [] } }
+        didSet {
+            if isUntouched {
+                ahead = []
+                received = [:]
+            }
+        }
     }
-    /// Statements to send in one pipeline with the next statement (`sendAhead`).
-    private var ahead: [AheadStatement] = []
+    /// Statements to send in one pipeline with the next statement (`sendAhead`, `sendExpecting`).
+    var ahead: [AheadStatement] = []
+    /// Rows of statements queued with `sendExpecting`, by ticket, once their pipeline ran.
+    var received: [Int: [Row]] = [:]
+    /// Numbers the statements queued with `sendExpecting`.
+    var ticketCount = 0
     /// How many times this connection sent work and waited for the server's answer (one per pipeline).
-    private(set) var roundTrips = 0
+    var roundTrips = 0
 
     /// Connects, then runs `setup`.
     /// - Throws: `PostgreSQLError` of kind `.connection` when the server is unreachable or refuses the login.
@@ -60,30 +69,7 @@ public final class Connection {
         handle = nil
         prepared = [:]
         ahead = []
-    }
-
-    /// Queues statements without parameters (`SAVEPOINT …`) to reach the server with the next statement, in the
-    /// same round trip (libpq's pipeline mode). Their failure is reported as that statement's failure, and
-    /// that statement then does not run.
-    public func sendAhead(_ statements: [String]) {
-        ahead += statements.map { AheadStatement(sql: $0, name: nil, texts: []) }
-        isUntouched = false
-    }
-
-    /// Queues a write with bound parameters to reach the server with the next statement, in the same round
-    /// trip, when the caller needs nothing back from it (prepared now if it is new on this connection).
-    ///
-    /// Its failure is reported as the next statement's failure. Since it may be an earlier caller's work that
-    /// nobody can undo alone any more (a group commit's previous job), an open transaction is then rolled back
-    /// whole, so no one is told their write committed when it did not.
-    public func sendAhead(_ sql: String, _ arguments: [any PostgreSQLBindable]) throws(PostgreSQLError) {
-        let name = try preparedName(try usableHandle(), sql, arguments)
-        ahead.append(AheadStatement(sql: sql, name: name, texts: arguments.map(\.postgreSQLText)))
-    }
-
-    /// Drops the statements queued ahead (before a `ROLLBACK`, which would undo them anyway).
-    func discardAhead() {
-        ahead = []
+        received = [:]
     }
 
     /// Whether libpq still considers the connection usable.
@@ -104,6 +90,7 @@ public final class Connection {
         guard PQstatus(handle) != CONNECTION_OK else { return }
         prepared = [:]
         ahead = []
+        received = [:]
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw PostgreSQLError(kind: .connection, message: lastMessage)
@@ -210,7 +197,7 @@ public final class Connection {
 
     /// The name `sql` is prepared under on this connection, preparing it first (after the statements queued
     /// ahead, which must run before) when it is new.
-    private func preparedName(_ handle: OpaquePointer, _ sql: String, _ arguments: [any PostgreSQLBindable])
+    func preparedName(_ handle: OpaquePointer, _ sql: String, _ arguments: [any PostgreSQLBindable])
         throws(PostgreSQLError) -> String
     {
         let key = Self.preparedKey(sql, arguments)
@@ -230,89 +217,7 @@ public final class Connection {
         return name
     }
 
-    /// Runs the statements queued ahead now: as one script without parameters, else in one pipeline.
-    private func flushAhead(_ handle: OpaquePointer) throws(PostgreSQLError) {
-        guard !ahead.isEmpty else { return }
-        if ahead.allSatisfy({ $0.name == nil }) {
-            let script = ahead.map(\.sql).joined(separator: "; ")
-            ahead = []
-            roundTrips += 1
-            PQclear(try checked(PQexec(handle, script)))
-        } else if let last = try runPipelined(handle, final: nil) {
-            PQclear(last)
-        }
-    }
-
-    /// Sends the statements queued by `sendAhead` and then `final` in one pipeline, and returns the last
-    /// statement's result: one round trip instead of one per statement.
-    private func runPipelined(_ handle: OpaquePointer, final: AheadStatement?) throws(PostgreSQLError)
-        -> OpaquePointer?
-    {
-        let queued = ahead.count
-        let carriesWrites = ahead.contains { $0.name != nil }
-        let statements = ahead + (final.map { [$0] } ?? [])
-        ahead = []
-        var sent = PQenterPipelineMode(handle) == 1
-        for statement in statements where sent {
-            sent =
-                if let name = statement.name {
-                    Self.withOptionalCStrings(statement.texts) { values in
-                        PQsendQueryPrepared(handle, name, Int32(statement.texts.count), values, nil, nil, 0)
-                    } == 1
-                } else {
-                    PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0) == 1
-                }
-        }
-        if sent { sent = PQpipelineSync(handle) == 1 }
-        roundTrips += 1
-        var failure: PostgreSQLError?
-        var failedAhead = false
-        var answer: OpaquePointer?
-        if sent {
-            // Each statement: its result, then NULL; after the last, the sync point.
-            for index in statements.indices {
-                guard let result = PQgetResult(handle) else {
-                    failure = failure ?? PostgreSQLError(kind: .connection, message: lastMessage)
-                    break
-                }
-                while let extra = PQgetResult(handle) { PQclear(extra) }
-                if failure != nil {
-                    PQclear(result)
-                } else if index == statements.count - 1 {
-                    do { answer = try checked(result) } catch {
-                        failure = error
-                        failedAhead = index < queued
-                    }
-                } else {
-                    do { PQclear(try checked(result)) } catch {
-                        failure = error
-                        failedAhead = true
-                    }
-                }
-            }
-            if let sync = PQgetResult(handle) { PQclear(sync) }
-        } else {
-            failure = PostgreSQLError(kind: isOpen ? .server : .connection, message: lastMessage)
-        }
-        if PQexitPipelineMode(handle) != 1 {
-            // Results left unread: the connection's state is unknown, so it is not used again.
-            let error = failure ?? PostgreSQLError(kind: .connection, message: lastMessage)
-            if let answer { PQclear(answer) }
-            close()
-            throw error
-        }
-        if let failure {
-            if let answer { PQclear(answer) }
-            if failedAhead, carriesWrites, isInTransaction {
-                roundTrips += 1
-                PQclear(PQexec(handle, "ROLLBACK"))
-            }
-            throw failure
-        }
-        return answer
-    }
-
-    private func usableHandle() throws(PostgreSQLError) -> OpaquePointer {
+    func usableHandle() throws(PostgreSQLError) -> OpaquePointer {
         guard let handle else { throw PostgreSQLError(kind: .connection, message: "the connection is closed") }
         defer { isUntouched = false }
         if PQstatus(handle) != CONNECTION_OK { try resetIfBroken() }
@@ -320,7 +225,7 @@ public final class Connection {
     }
 
     /// The result when the statement succeeded; otherwise the error with its SQLSTATE (the result freed).
-    private func checked(_ result: OpaquePointer?) throws(PostgreSQLError) -> OpaquePointer {
+    func checked(_ result: OpaquePointer?) throws(PostgreSQLError) -> OpaquePointer {
         guard let result else {
             throw PostgreSQLError(kind: isOpen ? .server : .connection, message: lastMessage)
         }
@@ -335,7 +240,7 @@ public final class Connection {
         throw PostgreSQLError(kind: kind, sqlState: sqlState, message: message.isEmpty ? lastMessage : message)
     }
 
-    private func rows(of result: OpaquePointer) throws(PostgreSQLError) -> [Row] {
+    func rows(of result: OpaquePointer) throws(PostgreSQLError) -> [Row] {
         defer { PQclear(result) }
         let fieldCount = Int(PQnfields(result))
         var columns: [String: Int] = [:]
@@ -364,7 +269,7 @@ public final class Connection {
         for statement in setup { try executeScript(statement) }
     }
 
-    private var lastMessage: String {
+    var lastMessage: String {
         guard let handle, let message = PQerrorMessage(handle) else { return "libpq gave no message" }
         let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? "the connection failed" : text
@@ -374,17 +279,9 @@ public final class Connection {
         withOptionalCStrings(strings.map(Optional.some), { pointers in body(pointers + [nil]) })
     }
 
-    private static func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    static func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
         let copies = strings.map { $0.flatMap { strdup($0) } }
         defer { for copy in copies { free(copy) } }
         return body(copies.map { $0.map { UnsafePointer($0) } })
     }
-}
-
-/// A statement queued by `Connection.sendAhead`: SQL without parameters (`name` nil), or a prepared
-/// statement's name and its parameters as text.
-private struct AheadStatement {
-    var sql: String
-    var name: String?
-    var texts: [String?]
 }

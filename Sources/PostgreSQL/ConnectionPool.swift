@@ -118,6 +118,16 @@ public final class ConnectionPool: Sendable {
         try await committer.submit(orderedBy: key, body)
     }
 
+    /// A write in the next group commit, in two halves so the batch's writes share round trips: `send`
+    /// queues statements (`Connection.sendExpecting`), `finish` reads their rows after the round trip (see
+    /// `GroupCommitter.submit(orderedBy:send:finish:)`). Returns once the batch's COMMIT was acknowledged.
+    public func groupCommitted<Sent: Sendable, T: Sendable>(
+        orderedBy key: Int64, send: @escaping @Sendable (Connection) throws -> Sent,
+        finish: @escaping @Sendable (Connection, Sent) throws -> T
+    ) async throws -> T {
+        try await committer.submit(orderedBy: key, send: send, finish: finish)
+    }
+
     /// What the group-commit writers did so far.
     var groupCommitStatistics: GroupCommitStatistics { committer.statistics }
 

@@ -12,12 +12,16 @@ import Foundation
 /// alone (`ROLLBACK TO SAVEPOINT`) and gets its own error, the others still commit. A batch runs its jobs in the order of their keys (the
 /// learner's id), so two batches, on this node or another, take row locks in the same order and never deadlock.
 final class GroupCommitter: Sendable {
-    /// A queued job, type-erased: `run` does the work and returns how to acknowledge it after commit.
+    /// A queued job, type-erased. `start` runs it or queues its statements (`Connection.sendExpecting`) and
+    /// returns what finishes it once they ran; the finish returns how to acknowledge it after commit.
     struct Job: Sendable {
         let key: Int64
-        let run: @Sendable (Connection) throws -> @Sendable () -> Void
+        let start: @Sendable (Connection) throws -> Finish
         let fail: @Sendable (any Error) -> Void
     }
+
+    /// A started job's second half: reads its rows, may queue more writes, returns the acknowledgement.
+    typealias Finish = @Sendable (Connection) throws -> @Sendable () -> Void
 
     private let queue: BatchQueue
     private let maximumBatchSize: Int
@@ -56,12 +60,29 @@ final class GroupCommitter: Sendable {
     func submit<T: Sendable>(orderedBy key: Int64, _ work: @escaping @Sendable (Connection) throws -> T)
         async throws -> T
     {
+        try await submit(orderedBy: key, send: work, finish: { _, value in value })
+    }
+
+    /// Queues a job in two halves, so the jobs of a batch share round trips: `send` queues statements with
+    /// `Connection.sendExpecting` (or runs some), and `finish` reads their rows after the round trip that
+    /// carried every job's statements, and may queue more writes (`sendAhead`) to travel with the next.
+    /// Returns `finish`'s result once the batch holding the job has committed.
+    ///
+    /// Jobs with the same key never share a round trip: the later one's `send` runs after the earlier one's
+    /// `finish`, so it reads what that one wrote.
+    func submit<Sent: Sendable, T: Sendable>(
+        orderedBy key: Int64, send: @escaping @Sendable (Connection) throws -> Sent,
+        finish: @escaping @Sendable (Connection, Sent) throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let job = Job(
                 key: key,
-                run: { connection in
-                    let value = try work(connection)
-                    return { continuation.resume(returning: value) }
+                start: { connection in
+                    let sent = try send(connection)
+                    return { connection in
+                        let value = try finish(connection, sent)
+                        return { continuation.resume(returning: value) }
+                    }
                 },
                 fail: { error in continuation.resume(throwing: error) }
             )
@@ -98,6 +119,19 @@ final class GroupCommitter: Sendable {
         jobs.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
     }
 
+    /// Jobs in lock order cut into runs that share a round trip: a new run starts at a key already in the
+    /// current one. Every run still takes its keys in ascending order, after the previous run's.
+    static func waves(_ jobs: ArraySlice<Job>) -> [ArraySlice<Job>] {
+        var waves: [ArraySlice<Job>] = []
+        var start = jobs.startIndex
+        for index in jobs.indices.dropFirst() where jobs[index].key == jobs[index - 1].key {
+            waves.append(jobs[start..<index])
+            start = index
+        }
+        if start < jobs.endIndex { waves.append(jobs[start...]) }
+        return waves
+    }
+
     /// Runs jobs in one transaction without savepoints; returns them all when one failed before anything could
     /// commit (they then run again with a savepoint each), else none: committed, or failed for good.
     ///
@@ -111,16 +145,22 @@ final class GroupCommitter: Sendable {
         let connection: Connection
         do {
             connection = try keeper.ready()
-            try connection.executeScript("BEGIN")
         } catch {
             fail(jobs, with: error, into: &outcome)
             return []
         }
+        let roundTripsBefore = connection.roundTrips
+        defer { outcome.roundTrips += connection.roundTrips - roundTripsBefore }
+        // BEGIN travels with the first run's statements. A connection the server dropped while it idled
+        // fails that round trip; the run with savepoints then finds it broken and reconnects.
+        connection.sendAhead(["BEGIN"])
         var acknowledgements: [@Sendable () -> Void] = []
         acknowledgements.reserveCapacity(jobs.count)
-        for job in jobs {
+        for wave in Self.waves(jobs) {
             do {
-                acknowledgements.append(try job.run(connection))
+                let finishes = try wave.map { job in try job.start(connection) }
+                try connection.flush()
+                for finish in finishes { acknowledgements.append(try finish(connection)) }
             } catch {
                 connection.rollBack()
                 return jobs
@@ -156,6 +196,13 @@ final class GroupCommitter: Sendable {
         let connection: Connection
         do {
             connection = try keeper.ready()
+        } catch {
+            fail(jobs, with: error, into: &outcome)
+            return []
+        }
+        let roundTripsBefore = connection.roundTrips
+        defer { outcome.roundTrips += connection.roundTrips - roundTripsBefore }
+        do {
             try connection.executeScript("BEGIN; SAVEPOINT folio_job")
         } catch {
             fail(jobs, with: error, into: &outcome)
@@ -168,12 +215,18 @@ final class GroupCommitter: Sendable {
             do {
                 if savepointUsed { connection.sendAhead(["RELEASE SAVEPOINT folio_job", "SAVEPOINT folio_job"]) }
                 savepointUsed = true
-                acknowledgements.append(try job.run(connection))
+                let finish = try job.start(connection)
+                try connection.flush()
+                let acknowledgement = try finish(connection)
+                try connection.flush()  // its writes sent ahead run inside its own savepoint
+                acknowledgements.append(acknowledgement)
                 succeeded.append(job)
             } catch {
                 fail([job], with: error, into: &outcome)
                 do {
                     guard connection.isOpen, connection.isInTransaction else { throw error }
+                    // What the job queued and did not send is its own: the rollback undoes the rest.
+                    connection.discardAhead()
                     // The savepoint stays after a rollback to it: the next job runs in it.
                     try connection.executeScript("ROLLBACK TO SAVEPOINT folio_job")
                     savepointUsed = false
@@ -214,6 +267,8 @@ final class GroupCommitter: Sendable {
 struct GroupCommitStatistics: Sendable, Equatable {
     var batches = 0
     var transactions = 0
+    /// Round trips to the server (one per pipeline), over every transaction.
+    var roundTrips = 0
     var committedJobs = 0
     var failedJobs = 0
     var refusedJobs = 0
@@ -223,6 +278,7 @@ struct GroupCommitStatistics: Sendable, Equatable {
 /// What one batch did, so callers are resumed after the batch's bookkeeping.
 struct BatchOutcome: Sendable {
     var transactions = 0
+    var roundTrips = 0
     var committedJobs = 0
     var failedJobs = 0
     var completions: [@Sendable () -> Void] = []
@@ -280,6 +336,7 @@ private final class BatchQueue: @unchecked Sendable {  // `jobs`, `closed`, `cou
         defer { condition.unlock() }
         counters.batches += 1
         counters.transactions += outcome.transactions
+        counters.roundTrips += outcome.roundTrips
         counters.committedJobs += outcome.committedJobs
         counters.failedJobs += outcome.failedJobs
         counters.largestBatch = max(counters.largestBatch, batchSize)

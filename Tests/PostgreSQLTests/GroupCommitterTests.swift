@@ -166,6 +166,135 @@ struct GroupCommitterTests {
         }
     }
 
+    /// Two-halved jobs of different learners share one round trip (BEGIN and every job's statement), and the
+    /// COMMIT carries the writes their second halves sent ahead: two round trips for the whole batch.
+    @Test func twoHalvedJobsShareTheirRoundTrips() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            @Sendable func insertTwice(task: Int, job: Int) async throws -> Int64 {
+                try await pool.groupCommitted(
+                    orderedBy: Int64(job),
+                    send: { connection in
+                        try connection.sendExpecting(
+                            "INSERT INTO attempt (task, job) VALUES ($1, $2) RETURNING id", [task, job])
+                    },
+                    finish: { connection, expected in
+                        let id: Int64 = try connection.rows(of: expected).first?["id"] ?? -1
+                        try connection.sendAhead("INSERT INTO attempt (task, job) VALUES ($1, $2)", [8, Int(id)])
+                        return id
+                    })
+            }
+            _ = try await insertTwice(task: 11, job: 0)  // the writer prepares both statements once
+            let blocker = try await Self.blockWriter(pool)
+            let before = pool.groupCommitStatistics
+            let jobs = 9
+            let results = Task {
+                try await withThrowingTaskGroup(of: (Int, Int64).self) { group in
+                    for job in 0..<jobs {
+                        group.addTask { (job, try await insertTwice(task: 7, job: job)) }
+                    }
+                    return try await group.reduce(into: [Int: Int64]()) { $0[$1.0] = $1.1 }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            let ids = try await results.value
+            let reader = try Connection(connectionString)
+            defer { reader.close() }
+            let stored = try reader.query("SELECT id, job FROM attempt WHERE task = 7 ORDER BY job").map {
+                (try $0["job"] as Int, try $0["id"] as Int64)
+            }
+            #expect(stored.map(\.0) == Array(0..<jobs))
+            #expect(stored.allSatisfy { ids[$0.0] == $0.1 }, "each job got its own statement's rows")
+            let followUps = try reader.query("SELECT job FROM attempt WHERE task = 8").map { try $0["job"] as Int64 }
+            #expect(Set(followUps).isSuperset(of: stored.map(\.1)))
+            let after = pool.groupCommitStatistics
+            #expect(after.transactions - before.transactions == 2, "the blocker's, then the batch's")
+            #expect(after.batches - before.batches == 2)
+            // The blocker's transaction took one round trip (BEGIN … COMMIT as one script); the batch two.
+            #expect(after.roundTrips - before.roundTrips == 3)
+        }
+    }
+
+    /// Jobs of one key run one after the other: each second half's write is seen by the next job's first half.
+    @Test func twoHalvedJobsOfOneKeyReadWhatTheEarlierWrote() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            let blocker = try await Self.blockWriter(pool)
+            let jobs = 4
+            let results = Task {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<jobs {
+                        group.addTask {
+                            try await pool.groupCommitted(
+                                orderedBy: 42,
+                                send: { connection in
+                                    try connection.sendExpecting(
+                                        "SELECT count(*) AS n FROM attempt WHERE task = $1", [9])
+                                },
+                                finish: { connection, expected in
+                                    let seen: Int = try connection.rows(of: expected).first?["n"] ?? -1
+                                    // (task, job) is unique: two jobs that saw the same count would collide.
+                                    try connection.sendAhead(
+                                        "INSERT INTO attempt (task, job) VALUES ($1, $2)", [9, seen])
+                                    return seen
+                                })
+                        }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            #expect(try await results.value.sorted() == Array(0..<jobs))
+            #expect(try Self.count(connectionString, task: 9) == jobs)
+        }
+    }
+
+    /// A first half's statement that fails takes the batch's shared round trip down with it; the batch then
+    /// runs again a job at a time, and only the failing job fails.
+    @Test func aFailingStatementSentWithOthersFailsOnlyItsJob() async throws {
+        try await LiveDatabase.withSchema { connectionString in
+            let pool = try Self.open(connectionString, writers: 1)
+            defer { pool.close() }
+            let blocker = try await Self.blockWriter(pool)
+            let jobs = 6
+            let results = Task {
+                await withTaskGroup(of: (Int, Bool).self) { group in
+                    for job in 0..<jobs {
+                        group.addTask {
+                            let done = try? await pool.groupCommitted(
+                                orderedBy: Int64(job),
+                                send: { connection in
+                                    try connection.sendExpecting(
+                                        job == 2
+                                            ? "INSERT INTO nowhere (task, job) VALUES ($1, $2) RETURNING 1"
+                                            : "INSERT INTO attempt (task, job) VALUES ($1, $2) RETURNING id",
+                                        [10, job])
+                                },
+                                finish: { connection, expected in try connection.rows(of: expected).count })
+                            return (job, done == 1)
+                        }
+                    }
+                    return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+                }
+            }
+            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
+            blocker.release.signal()
+            try await blocker.done.value
+            let acknowledged = await results.value
+            let reader = try Connection(connectionString)
+            defer { reader.close() }
+            let stored = Set(try reader.query("SELECT job FROM attempt WHERE task = 10").map { try $0["job"] as Int })
+            #expect(stored == [0, 1, 3, 4, 5])
+            #expect(Set((0..<jobs).filter { acknowledged[$0] == true }) == stored)
+        }
+    }
+
     /// A write a job sent ahead fails with the next job's statement, when the job was already done: every job
     /// acknowledged is stored and every job stored was acknowledged; the one whose write failed is not.
     @Test(arguments: [3, 7]) func aFailedWriteSentAheadFailsItsJobNeverAcknowledgingLostWork(failing: Int)
@@ -239,11 +368,20 @@ struct GroupCommitterTests {
         let keys: [Int64] = [5, 1, 5, 3, Int64.max, 1]
         let order = ConnectionPoolTests.Order()
         let jobs = keys.enumerated().map { index, key in
-            GroupCommitter.Job(key: key, run: { _ in {} }, fail: { _ in order.append("\(index)") })
+            GroupCommitter.Job(key: key, start: { _ in { _ in {} } }, fail: { _ in order.append("\(index)") })
         }
         let ordered = GroupCommitter.lockOrder(jobs)
         for job in ordered { job.fail(CancellationError()) }
         #expect(ordered.map(\.key) == [1, 1, 3, 5, 5, Int64.max])
         #expect(order.all == ["1", "5", "3", "0", "2", "4"])
+    }
+
+    /// Jobs share a round trip unless they have the same key: the later one must read what the earlier wrote.
+    @Test func aBatchIsCutWhereAKeyRepeats() {
+        let keys: [Int64] = [1, 1, 2, 3, 3, 3, 4, Int64.max, Int64.max]
+        let jobs = keys.map { key in GroupCommitter.Job(key: key, start: { _ in { _ in {} } }, fail: { _ in }) }
+        let waves = GroupCommitter.waves(jobs[...]).map { $0.map(\.key) }
+        #expect(waves == [[1], [1, 2, 3], [3], [3, 4, Int64.max], [Int64.max]])
+        #expect(GroupCommitter.waves([][...]).isEmpty)
     }
 }

@@ -28,6 +28,17 @@ extension ConnectionPool {
         do { return try await groupCommitted(orderedBy: key, body) } catch { throw StoreError(error) }
     }
 
+    /// `committingInBatch` in two halves that share the batch's round trips (`ConnectionPool.groupCommitted(
+    /// orderedBy:send:finish:)`).
+    func committingInBatch<Sent: Sendable, T: Sendable>(
+        orderedBy key: Int64, send: @escaping @Sendable (Connection) throws -> Sent,
+        finish: @escaping @Sendable (Connection, Sent) throws -> T
+    ) async throws(StoreError) -> T {
+        do { return try await groupCommitted(orderedBy: key, send: send, finish: finish) } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// A write in its own transaction from a thread that may block (start-up, the reload thread).
     @discardableResult
     func committingBlocking<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws(StoreError) -> T {

@@ -13,39 +13,48 @@ struct PostgresAttemptStore: AttemptStoring {
     let pool: ConnectionPool
 
     func record(_ attempt: NewAttempt, by reference: LearnerReference) async throws(StoreError) -> RecordedAttempt {
-        try await pool.committingInBatch(orderedBy: reference.lockOrder) { connection in
-            let (learnerID, issued) = try Self.resolve(reference, on: connection)
-            let now = WallClock.nowMilliseconds()
-            // One round trip (migration 0007): mark the learner seen, taking their row lock; insert the attempt;
-            // read the question's facts after the lock was granted, so no other node's try is missed.
-            guard
-                let row = try connection.queryOne(
+        try await pool.committingInBatch(
+            orderedBy: reference.lockOrder,
+            send: { connection in
+                let (learnerID, issued) = try Self.resolve(reference, on: connection)
+                let now = WallClock.nowMilliseconds()
+                // One statement (migration 0007), sharing its round trip with the batch's other learners': mark
+                // the learner seen, taking their row lock; insert the attempt; read the question's facts after
+                // the lock was granted, so no other node's try is missed.
+                let expected = try connection.sendExpecting(
                     "SELECT * FROM folio_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                     [
                         learnerID, attempt.questionID, attempt.section.name, attempt.language, attempt.answer,
                         attempt.choice, attempt.verdict.rawValue, attempt.score, attempt.contentVersionID,
                         attempt.questionHash, now,
                     ])
-            else { throw PostgreSQLError(kind: .server, message: "folio_record_attempt gave no row") }
-            let scored: Int64? = try row["scored_learner"]
-            let before = try scored.map { _ in try PostgresRows.tries(row) }
-            var tries = before ?? QuestionTries()
-            tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
-            // Nothing is read back: the upsert travels with the next statement (the next job's, or COMMIT).
-            let (upsert, values) = Self.save(
-                tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now)
-            try connection.sendAhead(upsert, values)
-            let stored = Attempt(
-                id: try row["attempt_id"], learnerID: learnerID, questionID: attempt.questionID,
-                section: attempt.section, language: attempt.language, answer: attempt.answer, choice: attempt.choice,
-                verdict: attempt.verdict, score: attempt.score, contentVersionID: attempt.contentVersionID,
-                questionHash: attempt.questionHash, createdAt: now)
-            if let announcement = attempt.announcement {
-                try Self.announce(
-                    stored, before: before, announcement, hasWebhooks: try row["has_webhooks"], at: now, connection)
-            }
-            return RecordedAttempt(attempt: stored, tries: tries, issued: issued)
-        }
+                return SentAttempt(learnerID: learnerID, issued: issued, at: now, expected: expected)
+            },
+            finish: { connection, sent in
+                guard let row = try connection.rows(of: sent.expected).first else {
+                    throw PostgreSQLError(kind: .server, message: "folio_record_attempt gave no row")
+                }
+                let (learnerID, now) = (sent.learnerID, sent.at)
+                let scored: Int64? = try row["scored_learner"]
+                let before = try scored.map { _ in try PostgresRows.tries(row) }
+                var tries = before ?? QuestionTries()
+                tries.add(score: attempt.score, correct: attempt.verdict == .correct, at: now)
+                // Nothing is read back: the upsert travels with the next round trip (the next run's, or COMMIT).
+                let (upsert, values) = Self.save(
+                    tries, learnerID: learnerID, questionID: attempt.questionID, section: attempt.section, at: now)
+                try connection.sendAhead(upsert, values)
+                let stored = Attempt(
+                    id: try row["attempt_id"], learnerID: learnerID, questionID: attempt.questionID,
+                    section: attempt.section, language: attempt.language, answer: attempt.answer,
+                    choice: attempt.choice, verdict: attempt.verdict, score: attempt.score,
+                    contentVersionID: attempt.contentVersionID, questionHash: attempt.questionHash, createdAt: now)
+                if let announcement = attempt.announcement {
+                    try Self.announce(
+                        stored, before: before, announcement, hasWebhooks: try row["has_webhooks"], at: now,
+                        connection)
+                }
+                return RecordedAttempt(attempt: stored, tries: tries, issued: sent.issued)
+            })
     }
 
     func reveal(_ questions: [(id: String, section: CourseSection)], by reference: LearnerReference)
@@ -209,6 +218,14 @@ extension LearnerReference {
         case .create: Int64.max
         }
     }
+}
+
+/// An attempt's first half in a group commit: whose it is, when, and its statement's rows to come.
+private struct SentAttempt: Sendable {
+    var learnerID: Int64
+    var issued: IssuedLearner?
+    var at: Int64
+    var expected: ExpectedRows
 }
 
 /// A question to reveal, as a Sendable value for the pool thread.
