@@ -98,7 +98,12 @@ struct OffTopic {
 
     /// `ch3-q2` → `ch3`, `practice-q1` → `practice`.
     static func chapter(of id: String) -> Substring {
-        id.split(separator: "-").first ?? Substring(id)
+        let bytes = id.utf8
+        let dash = UInt8(ascii: "-")
+        // ASCII ids (all of them) are cut bytewise; others as characters (a dash may carry a combining mark).
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return id.split(separator: "-").first ?? Substring(id) }
+        guard let start = bytes.firstIndex(where: { $0 != dash }) else { return Substring(id) }
+        return id[start..<(bytes[start...].firstIndex(of: dash) ?? bytes.endIndex)]
     }
 
     /// Tokens of the answer that speak for the key's options, numbers or concepts, negated or not, per sentence;
