@@ -1,5 +1,8 @@
 /// One language's compiled key: its normaliser, lexicon, feedback and the words of every question.
-struct LanguagePack: Sendable {
+///
+/// A class: the grader looks packs up several times per answer, and a shared reference spares copying (and
+/// retaining every field of) this large value each time.
+final class LanguagePack: Sendable {
     /// A phrase that states a correct answer or concept, kept for the grounding test.
     struct GroundedPhrase: Sendable {
         let part: String
@@ -42,6 +45,19 @@ struct LanguagePack: Sendable {
     let questions: [String: QuestionWords]
     /// All questions' phrases, for reading an answer against every key at once.
     let matcher: LanguageMatcher
+
+    init(
+        code: String, normalizer: Normalizer, lexicon: Lexicon, feedback: Feedback, listSeparator: String,
+        questions: [String: QuestionWords], matcher: LanguageMatcher
+    ) {
+        self.code = code
+        self.normalizer = normalizer
+        self.lexicon = lexicon
+        self.feedback = feedback
+        self.listSeparator = listSeparator
+        self.questions = questions
+        self.matcher = matcher
+    }
 
     /// The question's reference sentences as one text: joined by a space, or directly in Chinese and Japanese.
     func reference(_ questionID: String) -> String? {

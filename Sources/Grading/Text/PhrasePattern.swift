@@ -8,7 +8,10 @@
 ///   a leading `~` that it counts whether negated or not; otherwise it counts only when not negated;
 /// - a leading `=` means the phrase must be a whole clause (`=no sé` is "I don't know", not "no se puede");
 /// - with `verbStems`, a final dictionary-form verb (`入る`, `対応する`) matches its stem followed by hiragana.
-struct PhrasePattern: Sendable {
+///
+/// A class: patterns are read in the grader's innermost loops, and a shared reference spares copying (and
+/// retaining) their text and segments at every look-up.
+final class PhrasePattern: Sendable {
     enum Polarity: Sendable, Equatable {
         case positive
         case negated
@@ -51,9 +54,10 @@ struct PhrasePattern: Sendable {
     /// The last unit must be followed by a hiragana (Japanese verb stems).
     let needsKanaContinuation: Bool
     let maxGap: Int
-
-    var unitCount: Int { segments.reduce(0) { $0 + $1.count } }
-    var head: UInt32 { segments.first?.first?.head ?? 0 }
+    /// Words of all segments together.
+    let unitCount: Int
+    /// The first word's first scalar: a token can start a match only when its `head` is this.
+    let head: UInt32
 
     /// Compiles `phrase`; `nil` when nothing matchable is left after normalisation. Lexicon words (`ない`)
     /// pass `verbStems: false`: they are matched exactly as written.
@@ -102,6 +106,8 @@ struct PhrasePattern: Sendable {
         self.isWholeClause = isWholeClause
         self.needsKanaContinuation = kanaContinuation
         self.maxGap = normalizer.rules.segmentation == .words ? 5 : 8
+        self.unitCount = segments.reduce(0) { $0 + $1.count }
+        self.head = segments.first?.first?.head ?? 0
     }
 
     /// `入る` → `入` + hiragana, `対応する` → `対応` + hiragana; leaves short or non-verb endings alone.
