@@ -13,7 +13,7 @@ public struct Grader: Sendable {
         self.book = book
         self.detector = LanguageDetector(packs: book.packs, order: book.languages)
         self.questionSides = book.packs.mapValues { pack in
-            let scanner = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
+            let scanner = pack.scanner
             return pack.matcher.questionIDs.map { scanner.subjectSides(of: pack.reference($0) ?? "") }
         }
     }
@@ -46,7 +46,7 @@ public struct Grader: Sendable {
         var graded: Reading?
         for code in detector.candidates(for: text, page: language) {
             guard let pack = book.packs[code], let position = pack.matcher.index[questionID] else { continue }
-            let scanner = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
+            let scanner = pack.scanner
             let reading = scanner.read(text)
             let candidates = scanner.candidates(reading, pack.matcher)
             let sides =
@@ -104,8 +104,7 @@ public struct Grader: Sendable {
             return index
         }
         if !key.options.isEmpty {
-            let evidence = EvidenceScanner(normalizer: page.normalizer, lexicon: page.lexicon)
-                .scan(choice, with: words.matcher)
+            let evidence = page.scanner.scan(choice, with: words.matcher)
             if case .option(let index) = OptionDecision.decide(key, evidence) { return index }
         }
         throw GradingError(

@@ -7,9 +7,17 @@
 ///
 /// Reading happens in two steps so that one answer is tokenized once for all the keys of its language:
 /// `read(_:)` finds what does not depend on a key, `evidence(_:_:)` what one key's phrases say.
-struct EvidenceScanner {
+///
+/// A class: each language pack keeps one (`LanguagePack.scanner`), shared by every answer without copying the
+/// normaliser and lexicon it holds.
+final class EvidenceScanner: Sendable {
     let normalizer: Normalizer
     let lexicon: Lexicon
+
+    init(normalizer: Normalizer, lexicon: Lexicon) {
+        self.normalizer = normalizer
+        self.lexicon = lexicon
+    }
 
     /// One question's phrases in `text`; `read` and `evidence` for a single key.
     func scan(_ text: String, with matcher: QuestionMatcher) -> Evidence {

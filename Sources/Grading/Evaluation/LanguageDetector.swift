@@ -72,13 +72,13 @@ struct LanguageDetector {
         let reader =
             pool.first { packs[$0]?.normalizer.rules.script == .han } ?? (pool.contains(page) ? page : pool[0])
         guard let normalizer = packs[reader]?.normalizer else { return [:] }
-        let words = normalizer.tokens(sample).map(\.text)
+        let words = normalizer.words(sample)
         var scores: [String: Int] = [:]
         for code in pool {
-            guard let lexicon = packs[code]?.lexicon else { continue }
-            let functionWords = words.reduce(0) { $0 + (lexicon.functionWords.contains($1) ? 1 : 0) }
+            guard let pack = packs[code] else { continue }
+            let functionWords = words.reduce(0) { $0 + (pack.lexicon.functionWords.contains($1) ? 1 : 0) }
             let letters = sample.unicodeScalars.reduce(0) {
-                $0 + (lexicon.distinctiveLetters.contains($1.value) ? 2 : 0)
+                $0 + (pack.lexicon.distinctiveLetters.contains($1.value) ? 2 : 0)
             }
             scores[code] = functionWords + letters
         }

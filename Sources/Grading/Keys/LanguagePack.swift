@@ -45,6 +45,8 @@ final class LanguagePack: Sendable {
     let questions: [String: QuestionWords]
     /// All questions' phrases, for reading an answer against every key at once.
     let matcher: LanguageMatcher
+    /// Reads answers with this language's normaliser and lexicon.
+    let scanner: EvidenceScanner
 
     init(
         code: String, normalizer: Normalizer, lexicon: Lexicon, feedback: Feedback, listSeparator: String,
@@ -57,6 +59,7 @@ final class LanguagePack: Sendable {
         self.listSeparator = listSeparator
         self.questions = questions
         self.matcher = matcher
+        self.scanner = EvidenceScanner(normalizer: normalizer, lexicon: lexicon)
     }
 
     /// The question's reference sentences as one text: joined by a space, or directly in Chinese and Japanese.
