@@ -237,23 +237,33 @@ final class EvidenceScanner: Sendable {
     /// Every question's phrases found in the answer, per question index of `matcher`, in one pass.
     func candidates(_ reading: AnswerReading, _ matcher: LanguageMatcher) -> [[Occurrence]] {
         var found = [[Occurrence]](repeating: [], count: matcher.questionIDs.count)
-        for (index, token) in reading.tokens.enumerated() {
-            if !matcher.numberReaders.isEmpty, let number = numberOccurrence(token, at: index) {
+        func visit(_ slot: Int, at index: Int) {
+            let pattern = matcher.patterns[slot]
+            guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
+            else { return }
+            for use in matcher.uses[slot] {
+                var phrase = occurrence(match, pattern, use.target, generic: use.generic, reading)
+                phrase.rank = use.rank
+                found[use.question].append(phrase)
+            }
+        }
+        for index in reading.tokens.indices {
+            if !matcher.numberReaders.isEmpty, let number = numberOccurrence(reading.tokens[index], at: index) {
                 for question in matcher.numberReaders { found[question].append(number) }
             }
-            var slots = (matcher.byFirstWord[token.text] ?? []) + (matcher.stemsByHead[token.head] ?? [])
-            if !token.stem.isEmpty, let inflected = matcher.bySnowball[token.stem] {
-                // Same stem, other ending: patterns not already found by the word itself.
-                slots += inflected.filter { matcher.patterns[$0].segments[0][0].text != token.text }
+            // The patterns starting with the word, then those starting with a stem of its first letter, then those
+            // of its Snowball stem not already found by the word itself (same stem, other ending).
+            let text = reading.tokens[index].text
+            if let slots = matcher.byFirstWord[text] {
+                for slot in slots { visit(slot, at: index) }
             }
-            for slot in slots {
-                let pattern = matcher.patterns[slot]
-                guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
-                else { continue }
-                for use in matcher.uses[slot] {
-                    var phrase = occurrence(match, pattern, use.target, generic: use.generic, reading)
-                    phrase.rank = use.rank
-                    found[use.question].append(phrase)
+            if let slots = matcher.stemsByHead[reading.tokens[index].head] {
+                for slot in slots { visit(slot, at: index) }
+            }
+            let stem = reading.tokens[index].stem
+            if !stem.isEmpty, let inflected = matcher.bySnowball[stem] {
+                for slot in inflected where matcher.patterns[slot].segments[0][0].text != text {
+                    visit(slot, at: index)
                 }
             }
         }
