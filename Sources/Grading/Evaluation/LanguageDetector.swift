@@ -7,6 +7,21 @@
 struct LanguageDetector {
     let packs: [String: LanguagePack]
     let order: [String]
+    /// The languages of `order` written in each script, in that order: the pools answers are told apart in.
+    private let pools: [TextRules.Script: [String]]
+    /// Per language, its smallest distinctive letter: scalars below it (most of an answer) need no look-up.
+    private let lowestLetter: [String: UInt32]
+
+    init(packs: [String: LanguagePack], order: [String]) {
+        self.packs = packs
+        self.order = order
+        var pools: [TextRules.Script: [String]] = [:]
+        for script in [TextRules.Script.latin, .han, .japanese] {
+            pools[script] = order.filter { packs[$0]?.normalizer.rules.script == script }
+        }
+        self.pools = pools
+        self.lowestLetter = packs.compactMapValues { $0.lexicon.distinctiveLetters.min() }
+    }
 
     /// Evidence saturates quickly; long answers are sampled from their start.
     static let sampleLength = 600
@@ -14,12 +29,13 @@ struct LanguageDetector {
     /// Languages to grade with, most likely first; the grader falls back along the list when a key
     /// recognises nothing.
     func candidates(for text: String, page: String) -> [String] {
-        var sample = String.UnicodeScalarView()
+        let scalars = text.unicodeScalars
+        let sampleEnd = scalars.index(scalars.startIndex, offsetBy: Self.sampleLength, limitedBy: scalars.endIndex)
+        let sample = String(scalars[..<(sampleEnd ?? scalars.endIndex)])
         var kana = 0
         var han = 0
         var latin = 0
-        for scalar in text.unicodeScalars.prefix(Self.sampleLength) {
-            sample.append(scalar)
+        for scalar in sample.unicodeScalars {
             if CharacterClass.isKana(scalar.value) {
                 kana += 1
             } else if CharacterClass.isHan(scalar.value) {
@@ -39,11 +55,15 @@ struct LanguageDetector {
             return [page]
         }
         if scripts == [.latin], let romaji = packs[page]?.normalizer.rules.romaji, romaji.isRomaji(text) {
-            return [page] + order.filter { $0 != page && packs[$0]?.normalizer.rules.script == .latin }
+            return [page] + (pools[.latin] ?? []).filter { $0 != page }
         }
-        let pool = order.filter { code in packs[code].map { scripts.contains($0.normalizer.rules.script) } ?? false }
+        // The languages of `order` in any of `scripts`, in that order.
+        let pool =
+            scripts.count == 1
+            ? scripts.first.flatMap { pools[$0] } ?? []
+            : order.filter { code in packs[code].map { scripts.contains($0.normalizer.rules.script) } ?? false }
         guard !pool.isEmpty else { return [page] }
-        let scores = score(String(sample), pool: pool, page: page)
+        let scores = score(sample, pool: pool, page: page)
         let ranked = pool.sorted { left, right in
             let (l, r) = (scores[left] ?? 0, scores[right] ?? 0)
             if l != r { return l > r }
@@ -77,8 +97,12 @@ struct LanguageDetector {
         for code in pool {
             guard let pack = packs[code] else { continue }
             let functionWords = words.reduce(0) { $0 + (pack.lexicon.functionWords.contains($1) ? 1 : 0) }
-            let letters = sample.unicodeScalars.reduce(0) {
-                $0 + (pack.lexicon.distinctiveLetters.contains($1.value) ? 2 : 0)
+            var letters = 0
+            if let lowest = lowestLetter[code] {
+                for scalar in sample.unicodeScalars
+                where scalar.value >= lowest && pack.lexicon.distinctiveLetters.contains(scalar.value) {
+                    letters += 2
+                }
             }
             scores[code] = functionWords + letters
         }
