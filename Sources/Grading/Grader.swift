@@ -5,17 +5,10 @@
 public struct Grader: Sendable {
     public let book: AnswerKeyBook
     private let detector: LanguageDetector
-    /// Per language, per question position of its matcher: the subject sides its reference names
-    /// (`EvidenceScanner.subjectSides(of:)`), read once here rather than at every answer.
-    private let questionSides: [String: [[Int?]]]
 
     public init(book: AnswerKeyBook) {
         self.book = book
         self.detector = LanguageDetector(packs: book.packs, order: book.languages)
-        self.questionSides = book.packs.mapValues { pack in
-            let scanner = pack.scanner
-            return pack.matcher.questionIDs.map { scanner.subjectSides(of: pack.reference($0) ?? "") }
-        }
     }
 
     /// Grades one attempt.
@@ -49,8 +42,7 @@ public struct Grader: Sendable {
             let scanner = pack.scanner
             let reading = scanner.read(text)
             let candidates = scanner.candidates(reading, pack.matcher)
-            let sides =
-                questionSides[code]?[position] ?? scanner.subjectSides(of: pack.reference(questionID) ?? "")
+            let sides = pack.questionSides[position]
             let evidence = scanner.markingOtherSubjects(
                 scanner.evidence(reading, candidates[position], anchors: pack.matcher.anchors[position]), reading,
                 questionSides: sides)

@@ -47,6 +47,9 @@ final class LanguagePack: Sendable {
     let matcher: LanguageMatcher
     /// Reads answers with this language's normaliser and lexicon.
     let scanner: EvidenceScanner
+    /// Per question position of `matcher`: the subject sides its reference names
+    /// (`EvidenceScanner.subjectSides(of:)`), read once here rather than at every answer.
+    let questionSides: [[Int?]]
 
     init(
         code: String, normalizer: Normalizer, lexicon: Lexicon, feedback: Feedback, listSeparator: String,
@@ -59,11 +62,21 @@ final class LanguagePack: Sendable {
         self.listSeparator = listSeparator
         self.questions = questions
         self.matcher = matcher
-        self.scanner = EvidenceScanner(normalizer: normalizer, lexicon: lexicon)
+        let scanner = EvidenceScanner(normalizer: normalizer, lexicon: lexicon)
+        self.scanner = scanner
+        self.questionSides = matcher.questionIDs.map { id in
+            scanner.subjectSides(of: Self.reference(id, questions: questions, normalizer: normalizer) ?? "")
+        }
     }
 
     /// The question's reference sentences as one text: joined by a space, or directly in Chinese and Japanese.
     func reference(_ questionID: String) -> String? {
+        Self.reference(questionID, questions: questions, normalizer: normalizer)
+    }
+
+    private static func reference(
+        _ questionID: String, questions: [String: QuestionWords], normalizer: Normalizer
+    ) -> String? {
         guard let sentences = questions[questionID]?.reference, !sentences.isEmpty else { return nil }
         return sentences.joined(separator: normalizer.rules.segmentation == .words ? " " : "")
     }
