@@ -60,6 +60,9 @@ final class PhrasePattern: Sendable {
     let head: UInt32
     /// `Match.lastUnitStemLength` of every match: the UTF-8 length of the last unit when it is a stem.
     private let lastUnitStemLength: Int?
+    /// `segments[0]`, held on its own: most tries fail on it, and reading a stored property spares the retain
+    /// that taking an element out of `segments` costs.
+    private let firstSegment: [Unit]
 
     /// Compiles `phrase`; `nil` when nothing matchable is left after normalisation. Lexicon words (`ない`)
     /// pass `verbStems: false`: they are matched exactly as written.
@@ -110,6 +113,7 @@ final class PhrasePattern: Sendable {
         self.maxGap = normalizer.rules.segmentation == .words ? 5 : 8
         self.unitCount = segments.reduce(0) { $0 + $1.count }
         self.head = segments.first?.first?.head ?? 0
+        self.firstSegment = segments.first ?? []
         let lastUnit = segments.last?.last
         self.lastUnitStemLength = lastUnit.flatMap { $0.isStem ? $0.text.utf8.count : nil }
     }
@@ -134,7 +138,9 @@ final class PhrasePattern: Sendable {
     /// of the same clause.
     func match(in tokens: [Token], clauses: [Int], at start: Int) -> Match? {
         // Segments are read by index, not iterated: that spares retaining each one per try.
-        guard !segments.isEmpty, let end = Self.matchSegment(segments[0], in: tokens, at: start) else { return nil }
+        guard !firstSegment.isEmpty, let end = Self.matchSegment(firstSegment, in: tokens, at: start) else {
+            return nil
+        }
         let sentence = tokens[start].sentence
         guard tokens[end - 1].sentence == sentence else { return nil }
         var cursor = end
