@@ -5,10 +5,14 @@
 public struct Grader: Sendable {
     public let book: AnswerKeyBook
     private let detector: LanguageDetector
+    /// Per language, the key of each question position of its matcher: off-topic reading looks keys up by
+    /// position, without hashing their ids.
+    private let keysByPosition: [String: [AnswerKey?]]
 
     public init(book: AnswerKeyBook) {
         self.book = book
         self.detector = LanguageDetector(packs: book.packs, order: book.languages)
+        self.keysByPosition = book.packs.mapValues { pack in pack.matcher.questionIDs.map { book.keys[$0] } }
     }
 
     /// Grades one attempt.
@@ -56,7 +60,8 @@ public struct Grader: Sendable {
         let assessment = graded?.assessment ?? Assessment(key: key, evidence: Self.nothing, choice: chosen)
         var offTopic = false
         if let graded, Verdicts.decide(assessment, key: key, hasChoice: chosen != nil).verdict != .incorrect {
-            offTopic = OffTopic(keys: book.keys, matcher: graded.matcher, scanner: graded.scanner).applies(
+            let keys = keysByPosition[graded.language] ?? graded.matcher.questionIDs.map { book.keys[$0] }
+            offTopic = OffTopic(keys: keys, matcher: graded.matcher, scanner: graded.scanner).applies(
                 to: graded.position, evidence: graded.evidence, reading: graded.reading, candidates: graded.candidates)
         }
         var bareKeywords = false

@@ -9,7 +9,8 @@
 /// `answeredSupport` tokens each: a dump of several answers. The thresholds were set on the
 /// learner fixtures and the course's own answers pasted across questions (`OffTopicTests`).
 struct OffTopic {
-    let keys: [String: AnswerKey]
+    /// Per question position of `matcher`, its key.
+    let keys: [AnswerKey?]
     let matcher: LanguageMatcher
     let scanner: EvidenceScanner
 
@@ -48,7 +49,7 @@ struct OffTopic {
             // The most support this key could have: below every threshold, it cannot make the answer off topic.
             let ceiling = found.reduce(0) { $0 + ($1.isClaim && !$1.generic ? $1.end - $1.start : 0) }
             guard ceiling >= min(Self.answeredSupport, Self.dominantSupport) else { continue }
-            guard let key = keys[matcher.questionIDs[index]] else { continue }
+            guard index < keys.count, let key = keys[index] else { continue }
             let other = scanner.evidence(reading, found, anchors: matcher.anchors[index])
             let assessment = Assessment(key: key, evidence: other, choice: nil)
             guard Verdicts.decide(assessment, key: key, hasChoice: false).verdict == .correct else { continue }
