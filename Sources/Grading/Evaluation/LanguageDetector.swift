@@ -44,7 +44,8 @@ struct LanguageDetector {
                 latin += 1
             }
         }
-        let scripts: Set<TextRules.Script>
+        // Which of the three script groups (kana, Han without kana, Latin) the answer is in.
+        let scripts: [TextRules.Script]
         if kana > 0 {
             scripts = [.japanese]
         } else if han > 0 {
@@ -63,18 +64,21 @@ struct LanguageDetector {
             ? scripts.first.flatMap { pools[$0] } ?? []
             : order.filter { code in packs[code].map { scripts.contains($0.normalizer.rules.script) } ?? false }
         guard !pool.isEmpty else { return [page] }
+        // Scores by position in `pool`; positions are sorted as the codes would be, so the order is the same.
         let scores = score(sample, pool: pool, page: page)
-        let ranked = pool.sorted { left, right in
-            let (l, r) = (scores[left] ?? 0, scores[right] ?? 0)
+        let rankedPositions = pool.indices.sorted { left, right in
+            let (l, r) = (scores[left], scores[right])
             if l != r { return l > r }
-            if left == page || right == page { return left == page }
+            if pool[left] == page || pool[right] == page { return pool[left] == page }
             return false
         }
-        guard let best = ranked.first else { return [page] }
-        let bestScore = scores[best] ?? 0
+        let ranked = rankedPositions.map { pool[$0] }
+        guard let bestPosition = rankedPositions.first else { return [page] }
+        let best = pool[bestPosition]
+        let bestScore = scores[bestPosition]
         var primary: String
-        if pool.contains(page) {
-            let pageScore = scores[page] ?? 0
+        if let pagePosition = pool.firstIndex(of: page) {
+            let pageScore = scores[pagePosition]
             primary = bestScore > pageScore && (bestScore >= 2 || pageScore == 0 && bestScore >= 1) ? best : page
         } else {
             primary = bestScore >= 1 ? best : page
@@ -88,13 +92,15 @@ struct LanguageDetector {
     /// Function words found plus twice the letters only that language uses, per language of `pool`. The sample
     /// is tokenized once, by a Han-script normaliser when there is one (it reads Simplified characters), else
     /// by the page's or the first: within a script the normalisers agree on function words.
-    private func score(_ sample: String, pool: [String], page: String) -> [String: Int] {
+    ///
+    /// Per position of `pool`; 0 for a language without a pack.
+    private func score(_ sample: String, pool: [String], page: String) -> [Int] {
+        var scores = [Int](repeating: 0, count: pool.count)
         let reader =
             pool.first { packs[$0]?.normalizer.rules.script == .han } ?? (pool.contains(page) ? page : pool[0])
-        guard let normalizer = packs[reader]?.normalizer else { return [:] }
-        let words = normalizer.words(sample)
-        var scores: [String: Int] = [:]
-        for code in pool {
+        guard let readerPack = packs[reader] else { return scores }
+        let words = readerPack.normalizer.words(sample)
+        for (position, code) in pool.enumerated() {
             guard let pack = packs[code] else { continue }
             let functionWords = words.reduce(0) { $0 + (pack.lexicon.functionWords.contains($1) ? 1 : 0) }
             var letters = 0
@@ -104,7 +110,7 @@ struct LanguageDetector {
                     letters += 2
                 }
             }
-            scores[code] = functionWords + letters
+            scores[position] = functionWords + letters
         }
         return scores
     }
