@@ -63,8 +63,8 @@ final class EvidenceScanner: Sendable {
             sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses) },
             bothOptions: lexicon.bothOptions.flatMap { matches(of: $0, in: tokens, clauses) },
             conditional: conditional, corrections: corrections)
-        reading.topicClauses = topicClauses(tokens, clauses, cues: cues)
         reading.isContent = tokens.map(isContent)
+        reading.topicClauses = topicClauses(tokens, clauses, cues: cues, isContent: reading.isContent)
         reading.vague = [Bool](repeating: false, count: tokens.count)
         for pattern in lexicon.vague {
             for match in matches(of: pattern, in: tokens, clauses) {
