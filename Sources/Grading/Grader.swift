@@ -5,10 +5,14 @@
 public struct Grader: Sendable {
     public let book: AnswerKeyBook
     private let detector: LanguageDetector
+    /// Per language, the key of each question position of its matcher: off-topic reading looks keys up by
+    /// position, without hashing their ids.
+    private let keysByPosition: [String: [AnswerKey?]]
 
     public init(book: AnswerKeyBook) {
         self.book = book
         self.detector = LanguageDetector(packs: book.packs, order: book.languages)
+        self.keysByPosition = book.packs.mapValues { pack in pack.matcher.questionIDs.map { book.keys[$0] } }
     }
 
     /// Grades one attempt.
@@ -39,12 +43,13 @@ public struct Grader: Sendable {
         var graded: Reading?
         for code in detector.candidates(for: text, page: language) {
             guard let pack = book.packs[code], let position = pack.matcher.index[questionID] else { continue }
-            let scanner = EvidenceScanner(normalizer: pack.normalizer, lexicon: pack.lexicon)
+            let scanner = pack.scanner
             let reading = scanner.read(text)
             let candidates = scanner.candidates(reading, pack.matcher)
+            let sides = pack.questionSides[position]
             let evidence = scanner.markingOtherSubjects(
                 scanner.evidence(reading, candidates[position], anchors: pack.matcher.anchors[position]), reading,
-                questionSides: scanner.subjectSides(of: pack.reference(questionID) ?? ""))
+                questionSides: sides)
             let assessment = Assessment(key: key, evidence: evidence, choice: chosen)
             let result = Reading(
                 assessment: assessment, language: code, position: position, evidence: evidence, reading: reading,
@@ -55,7 +60,8 @@ public struct Grader: Sendable {
         let assessment = graded?.assessment ?? Assessment(key: key, evidence: Self.nothing, choice: chosen)
         var offTopic = false
         if let graded, Verdicts.decide(assessment, key: key, hasChoice: chosen != nil).verdict != .incorrect {
-            offTopic = OffTopic(keys: book.keys, matcher: graded.matcher, scanner: graded.scanner).applies(
+            let keys = keysByPosition[graded.language] ?? graded.matcher.questionIDs.map { book.keys[$0] }
+            offTopic = OffTopic(keys: keys, matcher: graded.matcher, scanner: graded.scanner).applies(
                 to: graded.position, evidence: graded.evidence, reading: graded.reading, candidates: graded.candidates)
         }
         var bareKeywords = false
@@ -95,8 +101,7 @@ public struct Grader: Sendable {
             return index
         }
         if !key.options.isEmpty {
-            let evidence = EvidenceScanner(normalizer: page.normalizer, lexicon: page.lexicon)
-                .scan(choice, with: words.matcher)
+            let evidence = page.scanner.scan(choice, with: words.matcher)
             if case .option(let index) = OptionDecision.decide(key, evidence) { return index }
         }
         throw GradingError(

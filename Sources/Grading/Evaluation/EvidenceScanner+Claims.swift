@@ -17,8 +17,8 @@ extension EvidenceScanner {
         return true
     }
 
-    /// Per clause index: the clause names topics without a predicate.
-    func topicClauses(_ tokens: [Token], _ clauses: [Int], cues: [AnswerReading.Cue]) -> [Bool] {
+    /// Per clause index: the clause names topics without a predicate. `isContent` is `isContent(_:)` per token.
+    func topicClauses(_ tokens: [Token], _ clauses: [Int], cues: [AnswerReading.Cue], isContent: [Bool]) -> [Bool] {
         guard let last = clauses.last else { return [] }
         let characters = normalizer.rules.segmentation == .characters
         var content = [Int](repeating: 0, count: last + 1)
@@ -27,7 +27,7 @@ extension EvidenceScanner {
         for (index, token) in tokens.enumerated() {
             let clause = clauses[index]
             if firstToken[clause] < 0 { firstToken[clause] = index }
-            if isContent(token) { content[clause] += 1 }
+            if isContent[index] { content[clause] += 1 }
             if !characters, token.kind == .word, endsLikeVerb(token.text.utf8, minimumStem: 3) {
                 predicate[clause] = true
             }

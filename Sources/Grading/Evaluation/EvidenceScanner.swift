@@ -7,9 +7,17 @@
 ///
 /// Reading happens in two steps so that one answer is tokenized once for all the keys of its language:
 /// `read(_:)` finds what does not depend on a key, `evidence(_:_:)` what one key's phrases say.
-struct EvidenceScanner {
+///
+/// A class: each language pack keeps one (`LanguagePack.scanner`), shared by every answer without copying the
+/// normaliser and lexicon it holds.
+final class EvidenceScanner: Sendable {
     let normalizer: Normalizer
     let lexicon: Lexicon
+
+    init(normalizer: Normalizer, lexicon: Lexicon) {
+        self.normalizer = normalizer
+        self.lexicon = lexicon
+    }
 
     /// One question's phrases in `text`; `read` and `evidence` for a single key.
     func scan(_ text: String, with matcher: QuestionMatcher) -> Evidence {
@@ -55,8 +63,8 @@ struct EvidenceScanner {
             sequences: lexicon.sequence.flatMap { matches(of: $0, in: tokens, clauses) },
             bothOptions: lexicon.bothOptions.flatMap { matches(of: $0, in: tokens, clauses) },
             conditional: conditional, corrections: corrections)
-        reading.topicClauses = topicClauses(tokens, clauses, cues: cues)
         reading.isContent = tokens.map(isContent)
+        reading.topicClauses = topicClauses(tokens, clauses, cues: cues, isContent: reading.isContent)
         reading.vague = [Bool](repeating: false, count: tokens.count)
         for pattern in lexicon.vague {
             for match in matches(of: pattern, in: tokens, clauses) {
@@ -229,23 +237,33 @@ struct EvidenceScanner {
     /// Every question's phrases found in the answer, per question index of `matcher`, in one pass.
     func candidates(_ reading: AnswerReading, _ matcher: LanguageMatcher) -> [[Occurrence]] {
         var found = [[Occurrence]](repeating: [], count: matcher.questionIDs.count)
-        for (index, token) in reading.tokens.enumerated() {
-            if !matcher.numberReaders.isEmpty, let number = numberOccurrence(token, at: index) {
+        func visit(_ slot: Int, at index: Int) {
+            let pattern = matcher.patterns[slot]
+            guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
+            else { return }
+            for use in matcher.uses[slot] {
+                var phrase = occurrence(match, pattern, use.target, generic: use.generic, reading)
+                phrase.rank = use.rank
+                found[use.question].append(phrase)
+            }
+        }
+        for index in reading.tokens.indices {
+            if !matcher.numberReaders.isEmpty, let number = numberOccurrence(reading.tokens[index], at: index) {
                 for question in matcher.numberReaders { found[question].append(number) }
             }
-            var slots = (matcher.byFirstWord[token.text] ?? []) + (matcher.stemsByHead[token.head] ?? [])
-            if !token.stem.isEmpty, let inflected = matcher.bySnowball[token.stem] {
-                // Same stem, other ending: patterns not already found by the word itself.
-                slots += inflected.filter { matcher.patterns[$0].segments[0][0].text != token.text }
+            // The patterns starting with the word, then those starting with a stem of its first letter, then those
+            // of its Snowball stem not already found by the word itself (same stem, other ending).
+            let text = reading.tokens[index].text
+            if let slots = matcher.byFirstWord[text] {
+                for slot in slots { visit(slot, at: index) }
             }
-            for slot in slots {
-                let pattern = matcher.patterns[slot]
-                guard let match = phraseMatch(pattern, wholeClause: matcher.wholeClause[slot], reading, at: index)
-                else { continue }
-                for use in matcher.uses[slot] {
-                    var phrase = occurrence(match, pattern, use.target, generic: use.generic, reading)
-                    phrase.rank = use.rank
-                    found[use.question].append(phrase)
+            if let slots = matcher.stemsByHead[reading.tokens[index].head] {
+                for slot in slots { visit(slot, at: index) }
+            }
+            let stem = reading.tokens[index].stem
+            if !stem.isEmpty, let inflected = matcher.bySnowball[stem] {
+                for slot in inflected where matcher.patterns[slot].segments[0][0].text != text {
+                    visit(slot, at: index)
                 }
             }
         }

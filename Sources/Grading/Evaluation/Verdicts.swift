@@ -138,7 +138,7 @@ enum Verdicts {
     /// The labels of `missing` that do not restate a label of `found` ("no: it is still an iPhone app" found
     /// and "it is still an iPhone app" missing are one idea).
     private static func distinctIdeas(_ missing: [String], from found: [String], normalizer: Normalizer) -> [String] {
-        guard !found.isEmpty else { return missing }
+        guard !found.isEmpty, !missing.isEmpty else { return missing }
         func words(_ label: String) -> String {
             " " + normalizer.tokens(label).map(\.text).joined(separator: " ") + " "
         }

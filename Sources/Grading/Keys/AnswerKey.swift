@@ -1,5 +1,8 @@
 /// The language-neutral key of one question: its kind, options, expected answer and rubric weights.
-struct AnswerKey: Sendable {
+///
+/// A class: every answer is assessed against many keys (its own and, for off-topic answers, the others), and a
+/// shared reference spares copying each key's arrays at every look-up.
+final class AnswerKey: Sendable {
     struct Concept: Sendable {
         let id: String
         let weight: Double
@@ -23,7 +26,23 @@ struct AnswerKey: Sendable {
     let concepts: [Concept]
     let pass: Double
     /// The prompt asks for an explanation: a bare keyword or a list of them is at most partial.
-    var explains = false
+    let explains: Bool
+
+    init(
+        id: String, kind: QuestionKind, options: [String], correctOption: Int?, expectedNumber: Double?,
+        echoNumbers: [Double], answerWeight: Double, concepts: [Concept], pass: Double, explains: Bool = false
+    ) {
+        self.id = id
+        self.kind = kind
+        self.options = options
+        self.correctOption = correctOption
+        self.expectedNumber = expectedNumber
+        self.echoNumbers = echoNumbers
+        self.answerWeight = answerWeight
+        self.concepts = concepts
+        self.pass = pass
+        self.explains = explains
+    }
 
     var totalWeight: Double { answerWeight + concepts.reduce(0) { $0 + $1.weight } }
     var hasAnswerPart: Bool { kind != .open }

@@ -36,7 +36,46 @@ struct Feedback: Sendable {
 }
 
 extension String {
+    /// Every `placeholder` replaced by `value`, as `split(separator:omittingEmptySubsequences: false)` and
+    /// `joined(separator:)` would, without their (slow) generic substring search.
+    ///
+    /// The bytes are searched directly; when a match touches a non-ASCII neighbour (which could join its first
+    /// or last character into a grapheme cluster, so that the character-wise split would not see it), the
+    /// generic split decides.
     fileprivate func replacingPlaceholder(_ placeholder: String, with value: String) -> String {
+        let needle = Array(placeholder.utf8)
+        guard let first = needle.first, needle.allSatisfy({ $0 < 0x80 }) else {
+            return slowReplacing(placeholder, value)
+        }
+        var result: [UInt8] = []
+        var matched = false
+        let exact: Bool? = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var copied = 0
+            var index = 0
+            while index + needle.count <= bytes.count {
+                guard bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) else {
+                    index += 1
+                    continue
+                }
+                let end = index + needle.count
+                if index > 0 && bytes[index - 1] >= 0x80 || end < bytes.count && bytes[end] >= 0x80 { return false }
+                if !matched {
+                    matched = true
+                    result.reserveCapacity(bytes.count + value.utf8.count)
+                }
+                result.append(contentsOf: bytes[copied..<index])
+                result.append(contentsOf: value.utf8)
+                copied = end
+                index = end
+            }
+            if matched { result.append(contentsOf: bytes[copied...]) }
+            return true
+        }
+        guard exact == true else { return slowReplacing(placeholder, value) }
+        return matched ? String(decoding: result, as: UTF8.self) : self
+    }
+
+    private func slowReplacing(_ placeholder: String, _ value: String) -> String {
         split(separator: placeholder, omittingEmptySubsequences: false).joined(separator: value)
     }
 }

@@ -3,7 +3,9 @@
 /// The grader reads an answer against every question of its language (an answer that speaks to another question
 /// is off topic); a phrase that several keys share (yes/no words, "I don't know", numbers) is matched once and
 /// credited to each of them.
-struct LanguageMatcher: Sendable {
+///
+/// A class: the grader hands it to every reading of an answer, and a reference spares copying its tables.
+final class LanguageMatcher: Sendable {
     /// One question's use of a pattern.
     struct Use: Sendable {
         let question: Int

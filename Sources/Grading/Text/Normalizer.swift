@@ -45,6 +45,11 @@ struct Normalizer: Sendable {
         return tokens
     }
 
+    /// The texts of `tokens(text)`, without the stems (which never change a token's text): for counting words.
+    func words(_ text: String) -> [String] {
+        vocabulary.apply(to: rawTokens(text)).map(\.text)
+    }
+
     /// The words the stemmer reads: as typed (accents kept) when the language's stemmer needs its letters, else
     /// the folded tokens.
     private func stemmedForms(of tokens: [Token], words: [Int], text: String) -> [String] {

@@ -8,7 +8,10 @@
 ///   a leading `~` that it counts whether negated or not; otherwise it counts only when not negated;
 /// - a leading `=` means the phrase must be a whole clause (`=no sé` is "I don't know", not "no se puede");
 /// - with `verbStems`, a final dictionary-form verb (`入る`, `対応する`) matches its stem followed by hiragana.
-struct PhrasePattern: Sendable {
+///
+/// A class: patterns are read in the grader's innermost loops, and a shared reference spares copying (and
+/// retaining) their text and segments at every look-up.
+final class PhrasePattern: Sendable {
     enum Polarity: Sendable, Equatable {
         case positive
         case negated
@@ -51,9 +54,15 @@ struct PhrasePattern: Sendable {
     /// The last unit must be followed by a hiragana (Japanese verb stems).
     let needsKanaContinuation: Bool
     let maxGap: Int
-
-    var unitCount: Int { segments.reduce(0) { $0 + $1.count } }
-    var head: UInt32 { segments.first?.first?.head ?? 0 }
+    /// Words of all segments together.
+    let unitCount: Int
+    /// The first word's first scalar: a token can start a match only when its `head` is this.
+    let head: UInt32
+    /// `Match.lastUnitStemLength` of every match: the UTF-8 length of the last unit when it is a stem.
+    private let lastUnitStemLength: Int?
+    /// `segments[0]`, held on its own: most tries fail on it, and reading a stored property spares the retain
+    /// that taking an element out of `segments` costs.
+    private let firstSegment: [Unit]
 
     /// Compiles `phrase`; `nil` when nothing matchable is left after normalisation. Lexicon words (`ない`)
     /// pass `verbStems: false`: they are matched exactly as written.
@@ -102,6 +111,11 @@ struct PhrasePattern: Sendable {
         self.isWholeClause = isWholeClause
         self.needsKanaContinuation = kanaContinuation
         self.maxGap = normalizer.rules.segmentation == .words ? 5 : 8
+        self.unitCount = segments.reduce(0) { $0 + $1.count }
+        self.head = segments.first?.first?.head ?? 0
+        self.firstSegment = segments.first ?? []
+        let lastUnit = segments.last?.last
+        self.lastUnitStemLength = lastUnit.flatMap { $0.isStem ? $0.text.utf8.count : nil }
     }
 
     /// `入る` → `入` + hiragana, `対応する` → `対応` + hiragana; leaves short or non-verb endings alone.
@@ -123,16 +137,19 @@ struct PhrasePattern: Sendable {
     /// The shortest match starting at `start`, if any. Segments after the first may skip up to `maxGap` tokens
     /// of the same clause.
     func match(in tokens: [Token], clauses: [Int], at start: Int) -> Match? {
-        guard let first = segments.first, let end = Self.matchSegment(first, in: tokens, at: start) else { return nil }
+        // Segments are read by index, not iterated: that spares retaining each one per try.
+        guard !firstSegment.isEmpty, let end = Self.matchSegment(firstSegment, in: tokens, at: start) else {
+            return nil
+        }
         let sentence = tokens[start].sentence
         guard tokens[end - 1].sentence == sentence else { return nil }
         var cursor = end
         var gaps: [Range<Int>] = []
-        for segment in segments.dropFirst() {
+        for segmentIndex in segments.indices.dropFirst() {
             var found: Int?
             var position = cursor
             while position <= cursor + maxGap, position < tokens.count, clauses[position] == clauses[cursor - 1] {
-                if let segmentEnd = Self.matchSegment(segment, in: tokens, at: position),
+                if let segmentEnd = Self.matchSegment(segments[segmentIndex], in: tokens, at: position),
                     tokens[segmentEnd - 1].sentence == sentence
                 {
                     found = segmentEnd
@@ -147,18 +164,19 @@ struct PhrasePattern: Sendable {
         if needsKanaContinuation {
             guard cursor < tokens.count, tokens[cursor].isHiragana else { return nil }
         }
-        let lastUnit = segments.last?.last
-        let stemLength = lastUnit.flatMap { $0.isStem ? $0.text.utf8.count : nil }
-        return Match(start: start, end: cursor, gaps: gaps, lastUnitStemLength: stemLength)
+        return Match(start: start, end: cursor, gaps: gaps, lastUnitStemLength: lastUnitStemLength)
     }
 
     /// The end of `units` matched from `start`, all within one punctuation clause ("先收，標籤欄" is two).
     private static func matchSegment(_ units: [Unit], in tokens: [Token], at start: Int) -> Int? {
         guard start + units.count <= tokens.count else { return nil }
         let clause = tokens[start].punctuationClause
-        for (offset, unit) in units.enumerated() {
-            let token = tokens[start + offset]
-            guard token.punctuationClause == clause, unit.matches(token) else { return nil }
+        var position = start
+        for index in units.indices {
+            guard tokens[position].punctuationClause == clause, units[index].matches(tokens[position]) else {
+                return nil
+            }
+            position += 1
         }
         return start + units.count
     }
