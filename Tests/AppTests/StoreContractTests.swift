@@ -89,6 +89,57 @@ struct StoreContractTests {
         }
     }
 
+    /// Many learners answering at once (on PostgreSQL, their statements share a batch's round trips): each try
+    /// is counted once, in its learner's order, and every answer reads back byte for byte.
+    @Test(arguments: Engine.available) func concurrentAttemptsOfManyLearnersAreEachStoredOnceAndReadBackExactly(
+        engine: Engine
+    ) async throws {
+        try await Self.withStores(engine) { stores in
+            var learners: [Int64] = []
+            for _ in 0..<12 {
+                let created = try await stores.attempts.record(
+                    Self.attempt("ch0-q1", in: .chapter(0), .incorrect, score: 0), by: .create(language: "it"))
+                learners.append(try #require(created.issued).learner.id)
+            }
+            let answers = [
+                #"a "quoted" answer, with {braces}"#, #"back\slash \" and NULL"#, "NULL", "", "multi\nline ⚡︎ 漢字",
+            ]
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, learner) in learners.enumerated() {
+                    group.addTask {
+                        for try_ in 0..<4 {
+                            let answer = answers[(index + try_) % answers.count]
+                            let attempt = NewAttempt(
+                                questionID: "ch0-q1", section: .chapter(0), language: "it", answer: answer,
+                                choice: try_ % 2 == 0 ? nil : "B, \"c\"", verdict: try_ == 3 ? .correct : .partial,
+                                score: try_ == 3 ? 1 : 0.25, contentVersionID: nil, questionHash: "h\(try_)")
+                            let recorded = try await stores.attempts.record(attempt, by: .existing(learner))
+                            #expect(recorded.tries.attempts == try_ + 2, "the tries before it were all seen")
+                            #expect(recorded.attempt.answer == answer)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            var ids: Set<Int64> = []
+            for (index, learner) in learners.enumerated() {
+                let stored = try await stores.attempts.attempts(
+                    learnerID: learner, after: 0, limit: 10, questionID: nil)
+                #expect(stored.count == 5)
+                ids.formUnion(stored.map(\.id))
+                let answered = stored.dropFirst()
+                #expect(answered.map(\.answer) == (0..<4).map { answers[(index + $0) % answers.count] })
+                #expect(answered.map(\.choice) == [nil, "B, \"c\"", nil, "B, \"c\""])
+                #expect(answered.map(\.questionHash) == ["h0", "h1", "h2", "h3"])
+                let tries = try #require(try stores.attempts.progressRecords(learnerID: learner).tries["ch0-q1"])
+                #expect(tries.attempts == 5)
+                #expect(tries.firstCorrectTry == 5)
+                #expect(tries.bestScore == 1)
+            }
+            #expect(ids.count == learners.count * 5, "every attempt has its own id")
+        }
+    }
+
     @Test(arguments: Engine.available) func anAttemptIsAnnouncedOnlyWhenAWebhookListens(engine: Engine) async throws {
         try await Self.withStores(engine) { stores in
             var attempt = Self.attempt("ch0-q1", in: .chapter(0), .correct, score: 1)
