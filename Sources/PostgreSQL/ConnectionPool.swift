@@ -18,13 +18,14 @@ public final class ConnectionPool: Sendable {
         public var setup: [String]
         /// Group-commit writers, each with a connection of its own beside the `size` above.
         public var writers: Int
-        /// Jobs in one group commit at most: each takes a subtransaction, and PostgreSQL keeps 64 of them
-        /// per transaction in shared memory before other sessions' snapshots get slower.
+        /// Jobs in one group commit at most: when a batch runs again a job at a time, each takes a
+        /// subtransaction, and PostgreSQL keeps 64 of them per transaction in shared memory before other
+        /// sessions' snapshots get slower.
         public var maxBatch: Int
 
         public init(
             connectionString: ConnectionString, size: Int = 8, maxQueued: Int = 4096, setup: [String] = [],
-            writers: Int = 2, maxBatch: Int = 48
+            writers: Int = 1, maxBatch: Int = 48
         ) {
             self.connectionString = connectionString
             self.size = max(1, size)

@@ -50,7 +50,7 @@ public struct CommandLineParser: Sendable {
           --database-url URL  (PostgreSQL instead FOLIO_DATABASE_URL   (none: SQLite at --db)
                     of SQLite: postgres://… or libpq key=value, e.g. host=/run/postgresql dbname=folio)
           --database-pool N  (PostgreSQL)         FOLIO_DATABASE_POOL  16 connections
-          --database-writers N  (PostgreSQL)      FOLIO_DATABASE_WRITERS  2 group-commit connections
+          --database-writers N  (PostgreSQL)      FOLIO_DATABASE_WRITERS  1 group-commit connection(s)
           --content DIR                           FOLIO_CONTENT        ./Content
           --public DIR                            FOLIO_PUBLIC         ./Public
           --migrations DIR                        FOLIO_MIGRATIONS     ./Migrations

@@ -11,8 +11,9 @@ public struct Configuration: Sendable, Equatable {
     /// PostgreSQL connections this node keeps open (each with its own thread).
     public var databasePoolSize = 16
     /// PostgreSQL group-commit writers this node runs, each with a connection beside the pool's: attempts,
-    /// reveals and section reads queued meanwhile share one transaction and one WAL flush.
-    public var databaseWriters = 2
+    /// reveals and section reads queued meanwhile share one transaction and one WAL flush. One by default:
+    /// a batch costs two round trips, so one writer keeps up, and its batches are larger (bench/RESULTS.md).
+    public var databaseWriters = 1
     public var contentDirectory = "./Content"
     public var publicDirectory = "./Public"
     public var migrationsDirectory = "./Migrations"
