@@ -6,10 +6,12 @@ import Foundation
 ///
 /// With `synchronous_commit = on` a commit waits for its WAL flush, so one transaction per request caps a node
 /// at a few hundred to a thousand writes per second; a batch shares that cost (the contract of the SQLite
-/// module's `GroupCommitter`). A batch first runs without savepoints (two statements and a subtransaction
-/// fewer per job, on the server's CPU); when a job throws, that transaction is rolled back, nothing of it
-/// having committed, and the batch runs again with a savepoint per job: the failing job is rolled back
-/// alone (`ROLLBACK TO SAVEPOINT`) and gets its own error, the others still commit. A batch runs its jobs in the order of their keys (the
+/// module's `GroupCommitter`), and its jobs share round trips (`submit(orderedBy:send:finish:)`).
+///
+/// A batch first runs without savepoints (two statements and a subtransaction fewer per job, on the server's
+/// CPU); when a job throws, that transaction is rolled back, nothing of it having committed, and the batch
+/// runs again with a savepoint per job: the failing job is rolled back alone (`ROLLBACK TO SAVEPOINT`) and
+/// gets its own error, the others still commit. A batch runs its jobs in the order of their keys (the
 /// learner's id), so two batches, on this node or another, take row locks in the same order and never deadlock.
 final class GroupCommitter: Sendable {
     /// A queued job, type-erased. `start` runs it or queues its statements (`Connection.sendExpecting`) and
