@@ -143,14 +143,7 @@ final class GroupCommitter: Sendable {
     private func commitWithoutSavepoints(
         _ jobs: ArraySlice<Job>, keeper: ConnectionKeeper, into outcome: inout BatchOutcome
     ) -> ArraySlice<Job> {
-        outcome.transactions += 1
-        let connection: Connection
-        do {
-            connection = try keeper.ready()
-        } catch {
-            fail(jobs, with: error, into: &outcome)
-            return []
-        }
+        guard let connection = transactionConnection(for: jobs, keeper: keeper, into: &outcome) else { return [] }
         let roundTripsBefore = connection.roundTrips
         defer { outcome.roundTrips += connection.roundTrips - roundTripsBefore }
         // BEGIN travels with the first run's statements. A connection the server dropped while it idled
@@ -176,13 +169,25 @@ final class GroupCommitter: Sendable {
             outcome.completions += acknowledgements
             return []
         } catch {
-            if !error.isUnavailable, connection.isOpen {
-                connection.rollBack()
-                return jobs
-            }
+            let refusedByServer = !error.isUnavailable && connection.isOpen
             connection.rollBack()
+            if refusedByServer { return jobs }
             fail(jobs, with: error, into: &outcome)
             return []
+        }
+    }
+
+    /// The writer's connection for one more transaction (counted), or `nil` with every job failed when it
+    /// cannot be opened.
+    private func transactionConnection(
+        for jobs: ArraySlice<Job>, keeper: ConnectionKeeper, into outcome: inout BatchOutcome
+    ) -> Connection? {
+        outcome.transactions += 1
+        do {
+            return try keeper.ready()
+        } catch {
+            fail(jobs, with: error, into: &outcome)
+            return nil
         }
     }
 
@@ -194,14 +199,7 @@ final class GroupCommitter: Sendable {
     private func commitTransaction(
         _ jobs: ArraySlice<Job>, keeper: ConnectionKeeper, into outcome: inout BatchOutcome
     ) -> ArraySlice<Job> {
-        outcome.transactions += 1
-        let connection: Connection
-        do {
-            connection = try keeper.ready()
-        } catch {
-            fail(jobs, with: error, into: &outcome)
-            return []
-        }
+        guard let connection = transactionConnection(for: jobs, keeper: keeper, into: &outcome) else { return [] }
         let roundTripsBefore = connection.roundTrips
         defer { outcome.roundTrips += connection.roundTrips - roundTripsBefore }
         do {

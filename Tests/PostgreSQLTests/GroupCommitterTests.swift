@@ -46,6 +46,29 @@ struct GroupCommitterTests {
         return (release, done)
     }
 
+    /// Runs `job(0)`…`job(count - 1)` at once behind a blocked writer, so the writer takes them as one batch;
+    /// returns each job's outcome, in job order, once the batch is done.
+    private static func oneBatch<Value: Sendable>(
+        _ pool: ConnectionPool, jobs count: Int, _ job: @escaping @Sendable (Int) async throws -> Value
+    ) async throws -> [Result<Value, any Error>] {
+        let blocker = try await blockWriter(pool)
+        let results = Task {
+            await withTaskGroup(of: (Int, Result<Value, any Error>).self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        do { return (index, .success(try await job(index))) } catch { return (index, .failure(error)) }
+                    }
+                }
+                return await group.reduce(into: [Int: Result<Value, any Error>]()) { $0[$1.0] = $1.1 }
+            }
+        }
+        try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == count }
+        blocker.release.signal()
+        try await blocker.done.value
+        let outcomes = await results.value
+        return (0..<count).map { outcomes[$0] ?? .failure(CancellationError()) }
+    }
+
     private static func count(_ connectionString: ConnectionString, task: Int) throws -> Int {
         let reader = try Connection(connectionString)
         defer { reader.close() }
@@ -83,32 +106,15 @@ struct GroupCommitterTests {
         try await LiveDatabase.withSchema { connectionString in
             let pool = try Self.open(connectionString, writers: 1)
             defer { pool.close() }
-            let blocker = try await Self.blockWriter(pool)
             let jobs = 12
-            let results = Task {
-                await withTaskGroup(of: (Int, Result<Int64, any Error>).self) { group in
-                    for job in 0..<jobs {
-                        group.addTask {
-                            do {
-                                let id = try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
-                                    let id = try Self.insert(task: 1, job: job)(connection)
-                                    if job == 5 { throw Rejected(job: job) }
-                                    if job == 7 { try connection.execute("INSERT INTO nowhere VALUES (1)") }
-                                    return id
-                                }
-                                return (job, .success(id))
-                            } catch {
-                                return (job, .failure(error))
-                            }
-                        }
-                    }
-                    return await group.reduce(into: [Int: Result<Int64, any Error>]()) { $0[$1.0] = $1.1 }
+            let outcomes = try await Self.oneBatch(pool, jobs: jobs) { job in
+                try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                    let id = try Self.insert(task: 1, job: job)(connection)
+                    if job == 5 { throw Rejected(job: job) }
+                    if job == 7 { try connection.execute("INSERT INTO nowhere VALUES (1)") }
+                    return id
                 }
             }
-            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
-            blocker.release.signal()
-            try await blocker.done.value
-            let outcomes = await results.value
 
             for job in 0..<jobs {
                 switch (job, outcomes[job]) {
@@ -137,28 +143,16 @@ struct GroupCommitterTests {
         try await LiveDatabase.withSchema { connectionString in
             let pool = try Self.open(connectionString, writers: 1)
             defer { pool.close() }
-            let blocker = try await Self.blockWriter(pool)
             let jobs = 10
-            let results = Task {
-                try await withThrowingTaskGroup(of: Bool.self) { group in
-                    for job in 0..<jobs {
-                        group.addTask {
-                            try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
-                                _ = try Self.insert(task: 5, job: job)(connection)
-                                // A subtransaction would have its own id; the top level's is the only one.
-                                let row = try connection.queryOne(
-                                    "SELECT txid_current_if_assigned() = txid_current() AS top")
-                                return try row?["top"] ?? false
-                            }
-                        }
-                    }
-                    return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            let outcomes = try await Self.oneBatch(pool, jobs: jobs) { job in
+                try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                    _ = try Self.insert(task: 5, job: job)(connection)
+                    // A subtransaction would have its own id; the top level's is the only one.
+                    let row = try connection.queryOne("SELECT txid_current_if_assigned() = txid_current() AS top")
+                    return try row?["top"] ?? false
                 }
             }
-            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
-            blocker.release.signal()
-            try await blocker.done.value
-            #expect(try await results.value == Array(repeating: true, count: jobs))
+            #expect(try outcomes.map { try $0.get() } == Array(repeating: true, count: jobs))
             #expect(try Self.count(connectionString, task: 5) == jobs)
             let statistics = pool.groupCommitStatistics
             #expect(statistics.transactions == 2, "the blocker's, then one for the whole batch")
@@ -186,21 +180,10 @@ struct GroupCommitterTests {
                     })
             }
             _ = try await insertTwice(task: 11, job: 0)  // the writer prepares both statements once
-            let blocker = try await Self.blockWriter(pool)
             let before = pool.groupCommitStatistics
             let jobs = 9
-            let results = Task {
-                try await withThrowingTaskGroup(of: (Int, Int64).self) { group in
-                    for job in 0..<jobs {
-                        group.addTask { (job, try await insertTwice(task: 7, job: job)) }
-                    }
-                    return try await group.reduce(into: [Int: Int64]()) { $0[$1.0] = $1.1 }
-                }
-            }
-            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
-            blocker.release.signal()
-            try await blocker.done.value
-            let ids = try await results.value
+            let ids = try await Self.oneBatch(pool, jobs: jobs) { job in try await insertTwice(task: 7, job: job) }
+                .map { try $0.get() }
             let reader = try Connection(connectionString)
             defer { reader.close() }
             let stored = try reader.query("SELECT id, job FROM attempt WHERE task = 7 ORDER BY job").map {
@@ -223,34 +206,21 @@ struct GroupCommitterTests {
         try await LiveDatabase.withSchema { connectionString in
             let pool = try Self.open(connectionString, writers: 1)
             defer { pool.close() }
-            let blocker = try await Self.blockWriter(pool)
             let jobs = 4
-            let results = Task {
-                try await withThrowingTaskGroup(of: Int.self) { group in
-                    for _ in 0..<jobs {
-                        group.addTask {
-                            try await pool.groupCommitted(
-                                orderedBy: 42,
-                                send: { connection in
-                                    try connection.sendExpecting(
-                                        "SELECT count(*) AS n FROM attempt WHERE task = $1", [9])
-                                },
-                                finish: { connection, expected in
-                                    let seen: Int = try connection.rows(of: expected).first?["n"] ?? -1
-                                    // (task, job) is unique: two jobs that saw the same count would collide.
-                                    try connection.sendAhead(
-                                        "INSERT INTO attempt (task, job) VALUES ($1, $2)", [9, seen])
-                                    return seen
-                                })
-                        }
-                    }
-                    return try await group.reduce(into: [Int]()) { $0.append($1) }
-                }
-            }
-            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
-            blocker.release.signal()
-            try await blocker.done.value
-            #expect(try await results.value.sorted() == Array(0..<jobs))
+            let seen = try await Self.oneBatch(pool, jobs: jobs) { _ in
+                try await pool.groupCommitted(
+                    orderedBy: 42,
+                    send: { connection in
+                        try connection.sendExpecting("SELECT count(*) AS n FROM attempt WHERE task = $1", [9])
+                    },
+                    finish: { connection, expected in
+                        let seen: Int = try connection.rows(of: expected).first?["n"] ?? -1
+                        // (task, job) is unique: two jobs that saw the same count would collide.
+                        try connection.sendAhead("INSERT INTO attempt (task, job) VALUES ($1, $2)", [9, seen])
+                        return seen
+                    })
+            }.map { try $0.get() }
+            #expect(seen.sorted() == Array(0..<jobs))
             #expect(try Self.count(connectionString, task: 9) == jobs)
         }
     }
@@ -261,37 +231,24 @@ struct GroupCommitterTests {
         try await LiveDatabase.withSchema { connectionString in
             let pool = try Self.open(connectionString, writers: 1)
             defer { pool.close() }
-            let blocker = try await Self.blockWriter(pool)
             let jobs = 6
-            let results = Task {
-                await withTaskGroup(of: (Int, Bool).self) { group in
-                    for job in 0..<jobs {
-                        group.addTask {
-                            let done = try? await pool.groupCommitted(
-                                orderedBy: Int64(job),
-                                send: { connection in
-                                    try connection.sendExpecting(
-                                        job == 2
-                                            ? "INSERT INTO nowhere (task, job) VALUES ($1, $2) RETURNING 1"
-                                            : "INSERT INTO attempt (task, job) VALUES ($1, $2) RETURNING id",
-                                        [10, job])
-                                },
-                                finish: { connection, expected in try connection.rows(of: expected).count })
-                            return (job, done == 1)
-                        }
-                    }
-                    return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
-                }
+            let outcomes = try await Self.oneBatch(pool, jobs: jobs) { job in
+                try await pool.groupCommitted(
+                    orderedBy: Int64(job),
+                    send: { connection in
+                        try connection.sendExpecting(
+                            job == 2
+                                ? "INSERT INTO nowhere (task, job) VALUES ($1, $2) RETURNING 1"
+                                : "INSERT INTO attempt (task, job) VALUES ($1, $2) RETURNING id",
+                            [10, job])
+                    },
+                    finish: { connection, expected in try connection.rows(of: expected).count })
             }
-            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
-            blocker.release.signal()
-            try await blocker.done.value
-            let acknowledged = await results.value
             let reader = try Connection(connectionString)
             defer { reader.close() }
             let stored = Set(try reader.query("SELECT job FROM attempt WHERE task = 10").map { try $0["job"] as Int })
             #expect(stored == [0, 1, 3, 4, 5])
-            #expect(Set((0..<jobs).filter { acknowledged[$0] == true }) == stored)
+            #expect(Set((0..<jobs).filter { (try? outcomes[$0].get()) == 1 }) == stored)
         }
     }
 
@@ -303,36 +260,23 @@ struct GroupCommitterTests {
         try await LiveDatabase.withSchema { connectionString in
             let pool = try Self.open(connectionString, writers: 1)
             defer { pool.close() }
-            let blocker = try await Self.blockWriter(pool)
             let jobs = 8
-            let results = Task {
-                await withTaskGroup(of: (Int, Bool).self) { group in
-                    for job in 0..<jobs {
-                        group.addTask {
-                            let done = try? await pool.groupCommitted(orderedBy: Int64(job)) { connection in
-                                let id = try Self.insert(task: 4, job: job)(connection)
-                                if job == failing {  // the same (task, job) again: a unique violation, later
-                                    try connection.sendAhead(
-                                        "INSERT INTO attempt (task, job) VALUES ($1, $2)", [4, job])
-                                }
-                                return id
-                            }
-                            return (job, done != nil)
-                        }
+            let outcomes = try await Self.oneBatch(pool, jobs: jobs) { job in
+                try await pool.groupCommitted(orderedBy: Int64(job)) { connection in
+                    let id = try Self.insert(task: 4, job: job)(connection)
+                    if job == failing {  // the same (task, job) again: a unique violation, later
+                        try connection.sendAhead("INSERT INTO attempt (task, job) VALUES ($1, $2)", [4, job])
                     }
-                    return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+                    return id
                 }
             }
-            try await ConnectionPoolTests.waitUntil { pool.queuedGroupCommitJobs == jobs }
-            blocker.release.signal()
-            try await blocker.done.value
-            let acknowledged = await results.value
+            let acknowledged = outcomes.map { (try? $0.get()) != nil }
             let reader = try Connection(connectionString)
             defer { reader.close() }
             let stored = Set(
                 try reader.query("SELECT job FROM attempt WHERE task = 4").map { try $0["job"] as Int })
             #expect(acknowledged[failing] == false)
-            #expect(Set((0..<jobs).filter { acknowledged[$0] == true }) == stored)
+            #expect(Set((0..<jobs).filter { acknowledged[$0] }) == stored)
         }
     }
 
